@@ -1,0 +1,43 @@
+# Kocka: the two commands are `make sim` and `make test`; see README.md.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+
+.PHONY: sim test bench flash mpy clean help
+
+help:
+	@echo "make sim    - set up (first time) and open the simulator"
+	@echo "make test   - set up (first time) and run every test, the MicroPython gate included"
+	@echo "make bench  - run the benchmarks (results in bench/results/)"
+	@echo "make flash  - copy the firmware to a Pico (PORT=... to choose the port)"
+
+$(STAMP): requirements.txt pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $@
+
+sim: $(STAMP)
+	$(PY) -m simulator $(ARGS)
+
+test: $(STAMP) $(NODE_STAMP)
+	$(PY) -m pytest
+
+bench: $(STAMP) $(NODE_STAMP)
+	$(PY) -m bench
+
+mpy: $(STAMP)
+	$(PY) -m tools.build_bundle
+
+flash: $(STAMP)
+	@echo "make flash: not available yet (it arrives with the hardware issue)."; exit 1
+
+clean:
+	rm -rf build .pytest_cache .mypy_cache

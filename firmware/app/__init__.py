@@ -1,0 +1,1 @@
+"""The Kocka app: screens, menus, game views. Runs unchanged on the Pico and in the simulator."""

@@ -1,0 +1,62 @@
+"""The hardware abstraction every runtime implements: constants and the contract.
+
+The app talks to hardware only through one `hal` object with these parts
+(the Pico drivers in this package and the simulator both provide them):
+
+    hal.display   .width .height (240), .buf (bytearray, RGB565 big-endian as
+                  the panel wants it), .fb (framebuf.FrameBuffer over .buf),
+                  .show() pushes the frame, .backlight(percent 0-100)
+    hal.buttons   .poll(now_ms) -> list of events (the list is reused between
+                  calls: read it before the next poll), .is_down(button)
+    hal.leds      .n (8), .set(i, r, g, b), .fill(r, g, b), .show(),
+                  .brightness (0-255, applied in show())
+    hal.buzzer    .tone(freq_hz, volume 0-100), .off()
+    hal.storage   .read(name) -> bytes or None, .write(name, data) (atomic),
+                  .append(name, data), .remove(name), .listdir(), .size(name),
+                  .free_bytes()
+    hal.serial    .read_byte() -> int, or -1 when nothing waits (never blocks),
+                  .write(data), .begin_session(), .end_session()
+    hal.ticks_ms(), hal.ticks_diff(a, b), hal.sleep_ms(ms)
+    hal.random_seed() -> int (hardware entropy on the device)
+    hal.version -> str (runtime description for the About screen)
+
+Events are small ints: (kind << 4) | button, so the hot path allocates nothing.
+"""
+
+from micropython import const
+
+# Buttons: the joystick's five directions and the four keys.
+UP = const(0)
+DOWN = const(1)
+LEFT = const(2)
+RIGHT = const(3)
+PRESS = const(4)  # joystick centre press
+KEY_A = const(5)
+KEY_B = const(6)
+KEY_X = const(7)
+KEY_Y = const(8)
+NUM_BUTTONS = const(9)
+
+BUTTON_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "PRESS", "A", "B", "X", "Y")
+
+# Event kinds.
+PRESSED = const(1)
+RELEASED = const(2)
+REPEAT = const(3)  # auto-repeat while held (joystick and keys)
+
+
+def event(kind, button):
+    return (kind << 4) | button
+
+
+def kind_of(ev):
+    return ev >> 4
+
+
+def button_of(ev):
+    return ev & 15
+
+
+WIDTH = const(240)
+HEIGHT = const(240)
+NUM_LEDS = const(8)

@@ -1,0 +1,26 @@
+"""Helpers to run code under real MicroPython (the WebAssembly port under Node) from pytest."""
+import os
+import shutil
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUNNER = os.path.join(ROOT, "tests", "mp", "mprun.mjs")
+# The device bundle layout: shared_rules/, app/, hal/, board/ at the top.
+DEVICE_MOUNTS = ("shared_rules", "firmware/app:app", "firmware/hal:hal", "firmware/board:board")
+
+
+def node_available():
+    return shutil.which("node") is not None and os.path.isdir(
+        os.path.join(ROOT, "node_modules", "@micropython"))
+
+
+def run_mp(script, args=(), mounts=DEVICE_MOUNTS, extra_mounts=(), out_dir=None, timeout=600):
+    """Runs `script` under MicroPython; returns the CompletedProcess (text output)."""
+    cmd = ["node", RUNNER]
+    for m in tuple(mounts) + tuple(extra_mounts):
+        cmd += ["--mount", m]
+    if out_dir:
+        cmd += ["--out", str(out_dir)]
+    cmd.append(str(script))
+    cmd += [str(a) for a in args]
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)

