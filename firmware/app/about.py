@@ -1,0 +1,31 @@
+"""The about screen: what this is, the version, and the runtime it runs on."""
+
+import gc
+
+from app import ui, font, art
+from app.screen import Screen, is_back, is_ok
+
+
+class AboutScreen(Screen):
+    title = "About"
+
+    def on_event(self, ev):
+        if is_back(ev) or is_ok(ev):
+            self.app.pop()
+
+    def draw(self, fb):
+        from app.app import VERSION
+        ui.clear(fb)
+        ui.header(fb, self.title)
+        art.die(fb, 20, 44, 36, 6, ui.RED, ui.WHITE)
+        font.draw(fb, "Kocka", 70, 46, ui.ACCENT, font.BODY, 2)
+        font.draw(fb, "version " + VERSION, 70, 78, ui.TEXT, font.SMALL)
+        y = 104
+        for line in ("A pocket console for", "dice and card games.",
+                     "Play at the table or", "against the bots."):
+            font.draw(fb, line, 20, y, ui.TEXT)
+            y += 18
+        gc.collect()
+        font.draw(fb, self.app.hal.version, 20, 184, ui.DIM, font.SMALL)
+        font.draw(fb, "free RAM %d KB" % (gc.mem_free() // 1024), 20, 198, ui.DIM, font.SMALL)
+        ui.footer(fb, (("B", "Back"),))

@@ -1,0 +1,114 @@
+"""The app: owns the screen stack and runs one frame at a time.
+
+`App(hal).run()` is the device's main loop; the simulator and headless runs
+call `tick(now)` themselves with their own clock. A frame polls the buttons,
+hands each event to the top screen, ticks the screen, the sound and the LEDs,
+and redraws and pushes the display only when something changed.
+"""
+
+import gc
+
+from app import ui
+from app.settings import Settings
+from app.sound import Sound
+from app.lights import Lights
+
+VERSION = "0.1.0"
+FRAME_MS = 33  # ~30 frames a second; the loop sleeps the rest
+
+
+class App:
+    def __init__(self, hal):
+        self.hal = hal
+        self.fb = hal.display.fb
+        self.settings = Settings(hal.storage)
+        self.sound = Sound(hal.buzzer, self.settings)
+        self.lights = Lights(hal.leds, self.settings)
+        self.stack = []
+        self.dirty = True
+        self.now = 0
+        self.frames = 0
+        self.notice = self.settings.notice
+        self.notice_until = 0
+        self.apply_settings()
+        from app.boot import BootScreen
+        self.push(BootScreen(self))
+
+    # -- the screen stack ------------------------------------------------
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, screen):
+        self.stack.append(screen)
+        screen.enter()
+        self.dirty = True
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+            gc.collect()
+            self.stack[-1].enter()
+        self.dirty = True
+
+    def replace(self, screen):
+        self.stack.pop()
+        gc.collect()
+        self.push(screen)
+
+    def home(self):
+        """Back to the main menu, dropping everything above it."""
+        while len(self.stack) > 1:
+            self.stack.pop()
+        gc.collect()
+        self.stack[0].enter()
+        self.dirty = True
+
+    def invalidate(self):
+        self.dirty = True
+
+    # -- notices and settings --------------------------------------------
+    def show_notice(self, text, ms=3000):
+        self.notice = text
+        self.notice_until = self.now + ms
+        self.dirty = True
+
+    def apply_settings(self):
+        self.hal.display.backlight(self.settings.get("screen"))
+        self.lights.apply_brightness()
+
+    # -- the loop ----------------------------------------------------------
+    def tick(self, now):
+        """One frame at app time `now` (ms). Returns True if a frame was pushed."""
+        self.now = now
+        for ev in self.hal.buttons.poll(now):
+            self.stack[-1].on_event(ev)
+        self.stack[-1].update(now)
+        self.sound.update(now)
+        self.lights.update(now)
+        if self.notice and self.notice_until and now >= self.notice_until:
+            self.notice = None
+            self.dirty = True
+        if not self.dirty:
+            return False
+        self.dirty = False
+        self.stack[-1].draw(self.fb)
+        if self.notice and self.notice_until:
+            ui.toast(self.fb, self.notice)
+        self.hal.display.show()
+        self.frames += 1
+        return True
+
+    def run(self):
+        """The device main loop: a steady frame rate, sleeping the spare time."""
+        hal = self.hal
+        start = hal.ticks_ms()
+        last = start
+        now = 0
+        while True:
+            t = hal.ticks_ms()
+            now += hal.ticks_diff(t, last)
+            last = t
+            self.tick(now)
+            spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
+            if spare > 0:
+                hal.sleep_ms(spare)

@@ -1,0 +1,24 @@
+"""The games the device offers: one entry per game, its menu title and the module that
+runs it. The main menu lists exactly these; a game's module is imported only when it
+is opened, so an idle device does not hold every game in RAM.
+
+Each module has `open(app)` (push the game's setup screen) and `demo(app, seed)`
+(push a bots-only game for headless demos).
+"""
+
+GAMES = (
+)
+
+
+def find(name):
+    for g in GAMES:
+        if g[0] == name:
+            return g
+    return None
+
+
+def load(name):
+    entry = find(name)
+    if entry is None:
+        raise ValueError("unknown game %r" % (name,))
+    return __import__(entry[2], None, None, ("open",))

@@ -1,0 +1,41 @@
+"""The main menu: every game that exists, then settings and about."""
+
+from app import games, sound
+from app.screen import ListScreen, Item
+
+
+def _open_game(name):
+    def go(app):
+        app.sound.play(sound.OK)
+        games.load(name).open(app)
+    return go
+
+
+def _settings(app):
+    from app.settings_screen import SettingsScreen
+    app.push(SettingsScreen(app))
+
+
+def _about(app):
+    from app.about import AboutScreen
+    app.push(AboutScreen(app))
+
+
+class MainMenu(ListScreen):
+    hints = (("A", "Open"), ("\x18\x19", "Move"))
+
+    def __init__(self, app):
+        items = [Item(g[1], _open_game(g[0])) for g in games.GAMES]
+        items.append(Item("Settings", _settings))
+        items.append(Item("About", _about))
+        ListScreen.__init__(self, app, "Kocka", items)
+        self.notice_shown = False
+
+    def enter(self):
+        ListScreen.enter(self)
+        if not self.notice_shown and self.app.notice:
+            self.notice_shown = True
+            self.app.show_notice(self.app.notice, 4000)
+
+    def back(self):
+        pass  # the main menu is the bottom of the stack

@@ -1,0 +1,71 @@
+"""The settings screen: sound, volume, LED and screen brightness, player names."""
+
+from app import sound
+from app.screen import ListScreen, Item, Choice, Level
+from app.settings import MAX_PLAYERS
+
+
+def _sound_changed(app):
+    if not app.settings.get("sound"):
+        app.sound.stop()
+
+
+def _volume_changed(app):
+    app.sound.play(sound.BEEP)
+
+
+def _led_changed(app):
+    app.apply_settings()
+    app.lights.show_colors([(255, 60, 40), (255, 170, 30), (60, 220, 90), (40, 120, 255)] * 2)
+
+
+def _screen_changed(app):
+    app.apply_settings()
+
+
+def _names(app):
+    app.push(NamesScreen(app))
+
+
+class SettingsScreen(ListScreen):
+    hints = (("\x1b\x1a", "Change"), ("B", "Back"))
+
+    def __init__(self, app):
+        ListScreen.__init__(self, app, "Settings", [
+            Choice("Sound", "sound", (True, False), ("On", "Off"), _sound_changed),
+            Level("Volume", "volume", 100, 10, _volume_changed),
+            Level("LEDs", "led", 100, 10, _led_changed),
+            Level("Screen", "screen", 100, 10, _screen_changed),
+            Item("Player names", _names),
+        ])
+
+    def back(self):
+        self.app.lights.off()
+        self.app.settings.save()
+        if self.app.settings.notice:
+            self.app.show_notice(self.app.settings.notice)
+            self.app.settings.notice = None
+        self.app.pop()
+
+
+class NamesScreen(ListScreen):
+    def __init__(self, app):
+        items = []
+        for i in range(MAX_PLAYERS):
+            items.append(Item("Player %d" % (i + 1), _edit_name(i), _name_of(i)))
+        ListScreen.__init__(self, app, "Player names", items)
+
+
+def _name_of(i):
+    return lambda app: app.settings.name(i)
+
+
+def _edit_name(i):
+    def go(app):
+        from app.text_entry import TextEntry
+
+        def done(text):
+            app.settings.set_name(i, text)
+            app.settings.save()
+        app.push(TextEntry(app, "Name of player %d" % (i + 1), app.settings.name(i), 8, done))
+    return go

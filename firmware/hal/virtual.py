@@ -1,0 +1,131 @@
+"""A HAL with no hardware behind it: the headless runtime.
+
+Used by `python -m simulator --headless`, by the MicroPython gate (the app
+under real MicroPython with no board) and by tests; the pygame simulator
+extends it with a window. Buttons take injected events; LEDs and tones are
+recorded so tests can check them. Written in the MicroPython subset.
+"""
+
+import framebuf
+
+from hal import api
+from hal.storage import FileStorage
+
+
+class VirtualDisplay:
+    def __init__(self):
+        self.width = api.WIDTH
+        self.height = api.HEIGHT
+        self.buf = bytearray(api.WIDTH * api.HEIGHT * 2)
+        self.fb = framebuf.FrameBuffer(self.buf, api.WIDTH, api.HEIGHT, framebuf.RGB565)
+        self.frames = 0
+        self.level = 100
+
+    def show(self):
+        self.frames += 1
+
+    def backlight(self, percent):
+        self.level = percent
+
+
+class VirtualButtons:
+    """Buttons driven by `inject(ev)` (demos, fuzzers) or `set_down(button, bool)` (a window)."""
+
+    def __init__(self):
+        self.queue = []
+        self.events = []
+        self.down = [False] * api.NUM_BUTTONS
+
+    def inject(self, ev):
+        self.queue.append(ev)
+
+    def poll(self, now_ms):
+        ev = self.events
+        del ev[:]
+        if self.queue:
+            ev.extend(self.queue)
+            del self.queue[:]
+        return ev
+
+    def is_down(self, button):
+        return self.down[button]
+
+
+class VirtualLeds:
+    def __init__(self):
+        self.n = api.NUM_LEDS
+        self.pixels = [(0, 0, 0)] * api.NUM_LEDS
+        self.shown = [(0, 0, 0)] * api.NUM_LEDS
+        self.brightness = 255
+
+    def set(self, i, r, g, b):
+        self.pixels[i] = (r, g, b)
+
+    def fill(self, r, g, b):
+        for i in range(self.n):
+            self.pixels[i] = (r, g, b)
+
+    def show(self):
+        k = self.brightness
+        for i in range(self.n):
+            r, g, b = self.pixels[i]
+            self.shown[i] = (r * k // 255, g * k // 255, b * k // 255)
+
+
+class VirtualBuzzer:
+    def __init__(self):
+        self.freq = 0
+        self.volume = 0
+        self.tones = 0  # how many tones were started (tests check sound happened)
+
+    def tone(self, freq, volume):
+        self.freq = freq
+        self.volume = volume
+        self.tones += 1
+
+    def off(self):
+        self.freq = 0
+        self.volume = 0
+
+
+class NullSerial:
+    def read_byte(self):
+        return -1
+
+    def write(self, data):
+        pass
+
+    def begin_session(self):
+        pass
+
+    def end_session(self):
+        pass
+
+
+class VirtualHal:
+    """All parts virtual; `clock` is advanced by whoever drives the app."""
+
+    version = "virtual"
+
+    def __init__(self, data_dir, seed=1):
+        self.display = VirtualDisplay()
+        self.buttons = VirtualButtons()
+        self.leds = VirtualLeds()
+        self.buzzer = VirtualBuzzer()
+        self.storage = FileStorage(data_dir)
+        self.serial = NullSerial()
+        self.clock = 0
+        self._seed = seed
+
+    def ticks_ms(self):
+        return self.clock
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.clock += ms
+
+    def random_seed(self):
+        self._seed += 1
+        return self._seed
