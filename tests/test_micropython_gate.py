@@ -33,3 +33,17 @@ def test_shared_tests_pass_under_micropython():
                   extra_mounts=("tests/shared:tests_shared",))
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
     assert "micropython:" in proc.stdout and " 0 failed" in proc.stdout
+
+
+@pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+def test_rng_sequence_identical_on_cpython_and_micropython():
+    script = os.path.join(ROOT, "tests", "mp", "rng_sequence.py")
+    proc = run_mp(script, mounts=("shared_rules",))
+    assert proc.returncode == 0, proc.stderr
+    mp_seq = [l for l in proc.stdout.splitlines() if l.startswith("SEQ ")][0]
+    cp = subprocess.run([sys.executable, script], capture_output=True, text=True,
+                        env=dict(os.environ, PYTHONPATH=ROOT))
+    assert cp.returncode == 0, cp.stderr
+    cp_seq = [l for l in cp.stdout.splitlines() if l.startswith("SEQ ")][0]
+    assert len(mp_seq) > 5000
+    assert mp_seq == cp_seq
