@@ -1,0 +1,273 @@
+"""Sync framing, shared by the device and the host: printable ASCII frames with a CRC32.
+
+A frame is one line of printable ASCII (0x20-0x7E) ending in a newline:
+
+    @K<version> <TYPE> <payload> <crc>\\n
+
+    @K        the start marker ('@' never appears anywhere else in a frame)
+    version   one digit, PROTOCOL (1)
+    TYPE      1-8 capital letters (see the message types below)
+    payload   text; any byte outside 0x21-0x7E except space, and '%' and '@', is
+              written %XX (two uppercase hex digits), so the payload is printable
+              and carries no control byte; JSON for most messages
+    crc       8 lowercase hex digits: CRC-32 (zlib's) of everything from the
+              version digit up to and including the space before the crc
+
+A receiver skips everything outside frames (REPL banners, print() output,
+line noise) and drops broken frames (bad CRC, a control byte, a new '@'
+before the newline, too long) with a count. A '\\r' before the newline is
+ignored, so CRLF translation on the way does not break frames.
+
+Messages (the sync session; the host speaks first):
+
+    host -> device                          device -> host
+    HELLO {"v":1,"host":...}                HELLO {"proto","device","epoch","fw","count",
+                                                   "first","last","acked","status"}
+    GET {"since":N,"id":K,"epoch":E}        REC "<K> <seq> <base64 of the record>"
+                                            GAP {"id":K,"from":A,"to":B}  (unreadable on flash)
+                                            END {"id":K,"last":L}
+    ACK {"epoch":E,"seq":N}                 ACKED {"seq":N}  (persisted: may prune <= N)
+    TIME {"unix":T}                         OK {"what":"TIME"}
+    ROSTER {"names":[...]}                  OK {"what":"ROSTER"}
+    BYE {}                                  OK {"what":"BYE"}
+                                            ERR {"error":...}  (a request it cannot serve)
+
+A new GET restarts the stream from its `since`: that is how a host asks again
+for what arrived broken. Everything here is in the MicroPython subset.
+"""
+
+from shared_rules.crc32 import crc32_hex
+
+PROTOCOL = 1
+MARKER = b"@K"
+DEVICE_MAX_FRAME = 600       # host->device frames are small (roster, clock, requests)
+HOST_MAX_FRAME = 1 << 18     # device->host REC frames carry a whole record (base64)
+
+# Message types.
+HELLO = "HELLO"
+GET = "GET"
+REC = "REC"
+GAP = "GAP"
+END = "END"
+ACK = "ACK"
+ACKED = "ACKED"
+TIME = "TIME"
+ROSTER = "ROSTER"
+BYE = "BYE"
+OK = "OK"
+ERR = "ERR"
+
+# Pseudo-types the parser returns for frames it could not take.
+BROKEN = "!BROKEN"           # a frame started but was damaged: ask again
+BAD_VERSION = "!VERSION"     # an intact frame of another protocol version
+
+_HEX = "0123456789ABCDEF"
+
+
+def escape(data):
+    """Printable, '@'-free text for `data` (str or bytes)."""
+    if isinstance(data, str):
+        data = data.encode()
+    plain = True
+    for b in data:
+        if b < 0x20 or b > 0x7E or b == 0x25 or b == 0x40:
+            plain = False
+            break
+    if plain:
+        return data.decode()
+    out = []
+    for b in data:
+        if b < 0x20 or b > 0x7E or b == 0x25 or b == 0x40:
+            out.append("%" + _HEX[b >> 4] + _HEX[b & 15])
+        else:
+            out.append(chr(b))
+    return "".join(out)
+
+
+def _hexval(c):
+    if 48 <= c <= 57:
+        return c - 48
+    if 65 <= c <= 70:
+        return c - 55
+    if 97 <= c <= 102:
+        return c - 87
+    return -1
+
+
+def unescape(text):
+    """The bytes behind escaped payload text; ValueError on a bad escape."""
+    raw = text.encode() if isinstance(text, str) else bytes(text)
+    if b"%" not in raw:
+        return raw
+    out = bytearray()
+    i = 0
+    n = len(raw)
+    while i < n:
+        b = raw[i]
+        if b == 0x25:
+            if i + 2 >= n:
+                raise ValueError("truncated escape")
+            hi = _hexval(raw[i + 1])
+            lo = _hexval(raw[i + 2])
+            if hi < 0 or lo < 0:
+                raise ValueError("bad escape")
+            out.append((hi << 4) | lo)
+            i += 3
+        else:
+            out.append(b)
+            i += 1
+    return bytes(out)
+
+
+def encode_frame(kind, payload=""):
+    """The bytes of one frame of type `kind` with `payload` (str or bytes)."""
+    body = "%d %s %s " % (PROTOCOL, kind, escape(payload))
+    return b"@K" + body.encode() + crc32_hex(body.encode()).encode() + b"\n"
+
+
+def encode_json_frame(kind, obj):
+    import json
+    return encode_frame(kind, json.dumps(obj))
+
+
+class Parser:
+    """Incremental frame parser fed one byte (an int) at a time; never raises.
+
+    `feed(b)` returns None, or (type, payload_text) for an intact frame, or
+    (BROKEN, reason) for a damaged one, or (BAD_VERSION, digit) for an intact frame
+    of another protocol version. Memory is one preallocated buffer of `maxlen` bytes;
+    the work per byte is constant except at a newline (CRC of the frame).
+    """
+
+    def __init__(self, maxlen=DEVICE_MAX_FRAME):
+        self.buf = bytearray(maxlen)
+        self.maxlen = maxlen
+        self.n = 0
+        self.state = 0        # 0: outside a frame, 1: after '@', 2: inside a frame
+        self.frames = 0       # intact frames
+        self.errors = 0       # broken frames
+        self.skipped = 0      # bytes outside frames (garbage, banners)
+
+    def reset(self):
+        self.state = 0
+        self.n = 0
+
+    def _broken(self, why, state=0):
+        self.errors += 1
+        self.state = state
+        self.n = 0
+        return (BROKEN, why)
+
+    def feed(self, b):
+        try:
+            return self._feed(b)
+        except Exception:  # cannot happen by design; never let it escape
+            self.state = 0
+            self.n = 0
+            self.errors += 1
+            return (BROKEN, "internal")
+
+    def _feed(self, b):
+        st = self.state
+        if st == 2:
+            if 0x20 <= b <= 0x7E and b != 0x40:
+                if self.n >= self.maxlen:
+                    return self._broken("too long")
+                self.buf[self.n] = b
+                self.n += 1
+                return None
+            if b == 0x0A:
+                self.state = 0
+                return self._finish()
+            if b == 0x0D:
+                return None
+            if b == 0x40:
+                return self._broken("cut short", 1)
+            return self._broken("control byte")
+        if st == 1:
+            if b == 0x4B:  # 'K'
+                self.state = 2
+                self.n = 0
+                return None
+            self.skipped += 2 if b != 0x40 else 1
+            self.state = 1 if b == 0x40 else 0
+            return None
+        if b == 0x40:
+            self.state = 1
+        else:
+            self.skipped += 1
+        return None
+
+    def _finish(self):
+        n = self.n
+        self.n = 0
+        buf = self.buf
+        # "1 T P " + 8 hex: at least 13 bytes; the byte before the crc is a space.
+        if n < 13 or buf[1] != 0x20 or buf[n - 9] != 0x20:
+            return self._broken("malformed")
+        body = memoryview(buf)[0:n - 8]
+        try:
+            want = bytes(buf[n - 8:n]).decode()
+        except Exception:
+            return self._broken("malformed")
+        if crc32_hex(body) != want:
+            return self._broken("crc")
+        # the type ends at the next space
+        end = 2
+        while end < n - 9 and buf[end] != 0x20:
+            end += 1
+        if end == 2 or end >= n - 8:
+            return self._broken("malformed")
+        if buf[0] != 0x30 + PROTOCOL:
+            self.errors += 1
+            return (BAD_VERSION, chr(buf[0]))
+        try:
+            kind = bytes(buf[2:end]).decode()
+            payload = bytes(buf[end + 1:n - 9]).decode()
+        except Exception:
+            return self._broken("malformed")
+        self.frames += 1
+        return (kind, payload)
+
+
+def payload_json(payload):
+    """The JSON object in an escaped payload, or None if it is not one (never raises)."""
+    import json
+    try:
+        obj = json.loads(unescape(payload))
+    except Exception:
+        return None
+    if not isinstance(obj, dict):
+        return None
+    return obj
+
+
+def b64encode(data):
+    import binascii
+    out = binascii.b2a_base64(data)
+    if out[-1:] == b"\n":
+        out = out[:-1]
+    return out.decode()
+
+
+def b64decode(text):
+    """Bytes from base64 text; ValueError on bad input."""
+    import binascii
+    if isinstance(text, str):
+        text = text.encode()
+    try:
+        return binascii.a2b_base64(text)
+    except Exception as e:
+        raise ValueError("bad base64: %r" % (e,))
+
+
+def rec_payload(stream_id, seq, record_bytes):
+    return "%d %d %s" % (stream_id, seq, b64encode(record_bytes))
+
+
+def parse_rec_payload(payload):
+    """(stream_id, seq, record_bytes) from a REC payload; ValueError if malformed."""
+    parts = payload.split(" ")
+    if len(parts) != 3:
+        raise ValueError("bad REC payload")
+    return int(parts[0]), int(parts[1]), b64decode(parts[2])
