@@ -18,10 +18,22 @@ FG = 0xF81F
 
 _buf = bytearray(W * H * 2)
 _fb = framebuf.FrameBuffer(_buf, W, H, framebuf.RGB565)
+# A small canvas for one glyph at a time (cheap to scan and to copy).
+GW = 32
+GH = 24
+_gbuf = bytearray(GW * GH * 2)
+_gfb = framebuf.FrameBuffer(_gbuf, GW, GH, framebuf.RGB565)
 
 
 def clear(color=BG):
     _fb.fill(color)
+
+
+def glyph_canvas(ch, f, x=0, y=0):
+    """Draws ch alone on the small canvas; returns its bytes."""
+    _gfb.fill(BG)
+    font.draw(_gfb, ch, x, y, FG, f)
+    return bytes(_gbuf)
 
 
 def lit(color=FG, x0=0, y0=0, x1=W, y1=H):
@@ -34,19 +46,21 @@ def lit(color=FG, x0=0, y0=0, x1=W, y1=H):
     return n
 
 
-def total_fg():
-    """Counts FG pixels in the whole buffer, fast (exact with FG and BG: a byte pair that
+def count_fg(raw):
+    """Counts FG pixels in RGB565 bytes, fast (exact with FG and BG: a byte pair that
     straddles two pixels can never read as FG's bytes)."""
-    return bytes(_buf).count(b"\x1f\xf8")
+    return raw.count(b"\x1f\xf8")
 
 
-def bbox(color=FG, w=W, h=H):
+def bbox(color=FG, fb=None, w=W, h=H):
     """(x0, y0, x1, y1) of the pixels of `color` within the top-left w x h, or None."""
+    if fb is None:
+        fb = _fb
     x0 = y0 = 1 << 20
     x1 = y1 = -1
     for y in range(h):
         for x in range(w):
-            if _fb.pixel(x, y) == color:
+            if fb.pixel(x, y) == color:
                 if x < x0:
                     x0 = x
                 if x > x1:
@@ -125,10 +139,8 @@ def test_every_glyph_draws_its_bits_inside_its_cell():
                 continue
             assert n >= 1, ch  # SMALL's '.' is one pixel
             assert n < f.widths[i] * f.rows * 3 // 4, ch  # not a blob
-            clear()
-            font.draw(_fb, ch, 10, 5, FG, f)
-            assert total_fg() == n, ch
-            box = bbox(FG, 14 + f.maxw, 9 + f.height)
+            assert count_fg(glyph_canvas(ch, f, 10, 5)) == n, ch
+            box = bbox(FG, _gfb, GW, GH)
             assert box[0] >= 10 and box[2] <= 10 + f.widths[i], (ch, box)
             assert box[1] >= 5 + f.top and box[3] <= 5 + f.top + f.rows, (ch, box)
 
@@ -137,28 +149,20 @@ def test_glyph_shapes_are_sane():
     for f in (font.SMALL, font.BODY):
         base = f.baseline
         for ch in "AHMZ019":  # capitals and digits stand on the baseline at cap height
-            clear()
-            font.draw(_fb, ch, 0, 0, FG, f)
-            box = bbox(FG, 20, 20)
+            glyph_canvas(ch, f)
+            box = bbox(FG, _gfb, GW, GH)
             assert box[3] == base and box[3] - box[1] == f.cap, (ch, box)
         for ch in "acemnosuvwxz":  # x-height letters
-            clear()
-            font.draw(_fb, ch, 0, 0, FG, f)
-            box = bbox(FG, 20, 20)
+            glyph_canvas(ch, f)
+            box = bbox(FG, _gfb, GW, GH)
             assert box[3] == base and box[3] - box[1] == f.xheight, (ch, box)
         for ch in "gjpqy":  # descenders go below the baseline
-            clear()
-            font.draw(_fb, ch, 0, 0, FG, f)
-            assert bbox(FG, 20, 20)[3] > base, ch
+            glyph_canvas(ch, f)
+            assert bbox(FG, _gfb, GW, GH)[3] > base, ch
         # Look-alikes differ.
         for a, b in (("0", "O"), ("1", "l"), ("1", "I"), ("l", "I"), ("5", "S"), ("2", "Z"),
                      ("8", "B"), ("i", "l"), ("\u2717", "\u00d7")):
-            clear()
-            font.draw(_fb, a, 0, 0, FG, f)
-            pa = snapshot()
-            clear()
-            font.draw(_fb, b, 0, 0, FG, f)
-            assert pa != snapshot(), (a, b)
+            assert glyph_canvas(a, f) != glyph_canvas(b, f), (a, b)
 
 
 def test_draws_transparently_in_any_colour():
@@ -197,15 +201,12 @@ def test_unknown_characters_draw_the_box_and_never_raise():
     box = font.glyph_index(font.REPLACEMENT)
     assert font.BODY.extra[box - 95] == font.REPLACEMENT
     for f in (font.SMALL, font.BODY):
-        clear()
-        font.draw(_fb, font.REPLACEMENT, 0, 0, FG, f)
-        want = snapshot()
-        assert lit() == bits(f, f.replacement) > 0
+        want = glyph_canvas(font.REPLACEMENT, f)
+        assert count_fg(want) == bits(f, f.replacement) > 0
         for ch in ("\u4e2d", "\u00e9", "\x7f", "\x00", "\t", "\n", "\U0001f3b2"):
             assert font.glyph_index(ch, f) == f.replacement
-            clear()
-            assert font.draw(_fb, ch, 0, 0, FG, f) == f.widths[f.replacement]
-            assert snapshot() == want, ch
+            assert glyph_canvas(ch, f) == want, ch
+            assert font.draw(_gfb, ch, 0, 0, FG, f) == f.widths[f.replacement]
             assert font.width(ch, f) == f.widths[f.replacement]
 
 
