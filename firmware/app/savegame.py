@@ -1,0 +1,318 @@
+"""The save of the game in progress, written after every action, and the resume offer.
+
+Files:
+
+    save.json   the game's setup, written atomically once when a game starts:
+                {"v", "game", "options", "seed", "players", "meta", "started"};
+                plus "done", "scores", "ended", "duration" once the game is over but
+                could not be stored in the log yet (storage full)
+    save.jnl    the journal: one entry appended per action, each
+                0xA6, length (1 byte), payload, CRC-32 of the payload (4 bytes LE);
+                payload = uv(ms since the game started), uv(len), sv per element
+
+A power cut loses at most the action being written: at boot `pending()` reads
+the setup and the journal up to the first damaged entry, and the game is
+rebuilt by replaying those actions from the seed (`rebuild`). A save whose game
+already reached the log (the power went between storing and clearing) is
+cleared, not offered, so no game is ever counted twice.
+
+`Recorder` is what a game screen uses: start(), action() after every applied
+action, finish() at the end (stores the record in the game log and clears the
+save), abandon() when the player quits. MicroPython subset.
+"""
+
+import json
+
+from shared_rules import records
+from shared_rules.crc32 import crc32_bytes
+
+HEADER = "save.json"
+JOURNAL = "save.jnl"
+MAGIC = 0xA6
+
+
+def _entry(t, action):
+    out = bytearray()
+    records.put_uv(out, t if t > 0 else 0)
+    records.put_uv(out, len(action))
+    for x in action:
+        records.put_sv(out, x)
+    if len(out) > 255:
+        raise ValueError("action too long for the journal")
+    return bytes((MAGIC, len(out))) + bytes(out) + crc32_bytes(out)
+
+
+def read_journal(buf):
+    """([(t, action), ...], good_bytes) of the intact prefix of journal bytes."""
+    out = []
+    i = 0
+    n = len(buf)
+    mv = memoryview(buf)
+    while i + 6 <= n:
+        if buf[i] != MAGIC:
+            break
+        ln = buf[i + 1]
+        end = i + 2 + ln + 4
+        if end > n:
+            break
+        payload = mv[i + 2:i + 2 + ln]
+        if crc32_bytes(payload) != bytes(mv[i + 2 + ln:end]):
+            break
+        try:
+            r = records.Reader(payload)
+            t = r.uv()
+            k = r.count(records.MAX_ACTION_LEN, "elements")
+            a = tuple([r.sv() for _ in range(k)])
+            if r.pos != ln:
+                break
+        except ValueError:
+            break
+        out.append((t, a))
+        i = end
+    return out, i
+
+
+def pending(storage):
+    """The saved game in progress, or None: a dict with the setup fields plus
+    "actions" (list of tuples), "elapsed" (ms of game time at the last action),
+    "torn" (True if a damaged journal tail was skipped) and "done" (finished,
+    waiting for room in the log)."""
+    try:
+        raw = storage.read(HEADER)
+    except OSError:
+        return None
+    if raw is None:
+        return None
+    try:
+        info = json.loads(raw)
+        if not isinstance(info, dict) or not isinstance(info.get("game"), str) \
+                or not isinstance(info.get("players"), list):
+            return None
+    except ValueError:
+        return None
+    buf = None
+    try:
+        buf = storage.read(JOURNAL)
+    except OSError:
+        pass
+    entries, good = read_journal(buf or b"")
+    info["actions"] = [a for _, a in entries]
+    info["elapsed"] = entries[-1][0] if entries else 0
+    info["torn"] = buf is not None and good < len(buf)
+    info.setdefault("options", {})
+    info.setdefault("seed", 0)
+    info.setdefault("meta", None)
+    info.setdefault("started", 0)
+    info.setdefault("done", False)
+    return info
+
+
+def clear(storage):
+    """Forgets the save (the setup first: a journal without it is never offered)."""
+    for name in (HEADER, JOURNAL):
+        try:
+            storage.remove(name)
+        except OSError:
+            pass
+
+
+def already_logged(info, log):
+    """True if the newest record in the log is this very game."""
+    if log is None or log.last <= 0:
+        return False
+    data = log.get(log.last)
+    if data is None:
+        return False
+    try:
+        rec = records.decode(data)
+    except ValueError:
+        return False
+    return (rec["game"] == info["game"] and rec["seed"] == info["seed"]
+            and rec["players"] == list(info["players"])
+            and len(rec["actions"]) == len(info["actions"])
+            and rec["started"] == (info.get("started") or 0))
+
+
+def rebuild(info, lookup=None):
+    """(state, n): the game replayed from the save, and how many saved actions were
+    used (fewer than saved only if the journal went bad in a way the CRC missed)."""
+    if lookup is None:
+        from shared_rules.registry import game_class
+        lookup = game_class
+    cls = lookup(info["game"])
+    state = cls(len(info["players"]), info["seed"], info.get("options") or None)
+    n = 0
+    for a in info["actions"]:
+        if state.is_terminal():
+            break
+        try:
+            state.apply(tuple(a))
+        except Exception:
+            break
+        n += 1
+    return state, n
+
+
+class Recorder:
+    """Keeps the save of the game in progress and, at its end, its record in the log."""
+
+    def __init__(self, storage, log=None):
+        self.storage = storage
+        self.log = log
+        self.info = None
+        self.t0 = 0
+        self.actions = []
+        self.seq = 0          # the log seq of the finished game (0 until stored)
+        self.error = None
+
+    def _log(self):
+        if self.log is None:
+            from app import gamelog
+            self.log = gamelog.shared(self.storage)
+        return self.log
+
+    def start(self, game, options, seed, players, now, meta=None):
+        """A new game: clears any old save and writes the new setup."""
+        from app.gamelog import wall_now
+        clear(self.storage)
+        self.info = {"v": 1, "game": game, "options": dict(options or {}), "seed": seed,
+                     "players": list(players), "meta": meta, "started": wall_now(now)}
+        self.storage.write(HEADER, json.dumps(self.info).encode())
+        self.t0 = now
+        self.actions = []
+        self.seq = 0
+
+    def resume(self, info, now, used=None):
+        """Goes on with a saved game after `rebuild` (used: how many actions it took)."""
+        self.info = {}
+        for k in ("v", "game", "options", "seed", "players", "meta", "started"):
+            self.info[k] = info.get(k)
+        acts = list(info["actions"])
+        if used is not None and used < len(acts):
+            acts = acts[:used]
+        self.actions = acts
+        self.t0 = now - (info.get("elapsed") or 0)
+        self.seq = 0
+        if info.get("torn") or (used is not None and used < len(info["actions"])):
+            # rewrite the journal without the damaged tail before appending to it
+            buf = bytearray()
+            t = info.get("elapsed") or 0
+            for a in acts:
+                buf.extend(_entry(t, a))
+            self.storage.write(JOURNAL, bytes(buf))
+
+    def action(self, action, now):
+        """Saves one applied action (call after every State.apply)."""
+        a = tuple(action)
+        self.actions.append(a)
+        self.storage.append(JOURNAL, _entry(now - self.t0, a))
+
+    def finish(self, scores, now):
+        """Stores the finished game in the log and clears the save; returns its seq.
+        On StorageFull the game stays saved as finished (nothing is lost) and is
+        stored by `flush(...)` after the next sync; the error is re-raised."""
+        from app.gamelog import wall_now
+        info = self.info
+        rec = records.make("", 0, 0, info["game"], info["options"], info["seed"],
+                           info["players"], self.actions, scores,
+                           started=info.get("started") or 0, ended=wall_now(now),
+                           duration=max(0, now - self.t0), meta=info.get("meta"))
+        log = self._log()
+        try:
+            self.seq = log.add(rec)
+        except OSError as e:
+            self.error = str(e)
+            done = dict(info)
+            done["done"] = True
+            done["scores"] = list(scores)
+            done["ended"] = rec["ended"]
+            done["duration"] = rec["duration"]
+            try:
+                self.storage.write(HEADER, json.dumps(done).encode())
+            except OSError:
+                pass
+            raise
+        clear(self.storage)
+        self.info = None
+        return self.seq
+
+    def abandon(self):
+        clear(self.storage)
+        self.info = None
+        self.actions = []
+
+
+def flush(storage, log, lookup=None):
+    """Settles a save left at boot (or after a sync made room). Returns one of:
+    None (no save), "logged" (it was stored, or had been already: save cleared),
+    "full" (finished but still no room), or the info dict of a game to offer for resume."""
+    info = pending(storage)
+    if info is None:
+        return None
+    if already_logged(info, log):
+        clear(storage)
+        return "logged"
+    scores = info.get("scores") if info.get("done") else None
+    if scores is None:
+        # a game whose last action ended it, cut before finish(): store it now
+        try:
+            state, n = rebuild(info, lookup)
+        except Exception:
+            return info
+        if not state.is_terminal() or n < len(info["actions"]):
+            return info
+        scores = list(state.scores())
+        info["duration"] = info.get("elapsed") or 0
+        info["ended"] = 0
+    rec = records.make("", 0, 0, info["game"], info.get("options"), info["seed"],
+                       info["players"], info["actions"], scores,
+                       started=info.get("started") or 0, ended=info.get("ended") or 0,
+                       duration=info.get("duration") or 0, meta=info.get("meta"))
+    try:
+        log.add(rec)
+    except OSError:
+        return "full"
+    clear(storage)
+    return "logged"
+
+
+def resume_screen(app, info, on_resume, on_done=None):
+    """The boot-time offer for a saved game: a list screen "Resume <game>" / "Discard".
+    on_resume(app, info) opens the game (with `rebuild` and `Recorder.resume`).
+    Discard clears the save; B keeps it for the next boot. Both then call
+    on_done(app) if given (e.g. replace this screen by the main menu), else pop."""
+    from app.screen import ListScreen, Item
+
+    def title_of(name):
+        try:
+            from app import games
+            g = games.find(name)
+            if g:
+                return g[1]
+        except Exception:
+            pass
+        return name
+
+    def done(app):
+        if on_done:
+            on_done(app)
+        else:
+            app.pop()
+
+    def go(app):
+        on_resume(app, info)
+
+    def drop(app):
+        clear(app.hal.storage)
+        done(app)
+
+    n = len(info["actions"])
+
+    class ResumeScreen(ListScreen):
+        def back(self):
+            done(self.app)
+
+    return ResumeScreen(app, "Game in progress", [
+        Item("Resume " + title_of(info["game"]), go, lambda a: "%d moves" % n),
+        Item("Discard", drop),
+    ])
