@@ -25,7 +25,9 @@ class AboutScreen(Screen):
                      "Play at the table or", "against the bots."):
             font.draw(fb, line, 20, y, ui.TEXT)
             y += 18
-        gc.collect()
         font.draw(fb, self.app.hal.version, 20, 184, ui.DIM, font.SMALL)
-        font.draw(fb, "free RAM %d KB" % (gc.mem_free() // 1024), 20, 198, ui.DIM, font.SMALL)
+        mem_free = getattr(gc, "mem_free", None)  # MicroPython only
+        if mem_free:
+            gc.collect()
+            font.draw(fb, "free RAM %d KB" % (mem_free() // 1024), 20, 198, ui.DIM, font.SMALL)
         ui.footer(fb, (("B", "Back"),))

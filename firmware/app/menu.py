@@ -1,6 +1,6 @@
 """The main menu: every game that exists, then settings and about."""
 
-from app import games, sound
+from app import games, sound, font
 from app.screen import ListScreen, Item
 
 
@@ -22,7 +22,7 @@ def _about(app):
 
 
 class MainMenu(ListScreen):
-    hints = (("A", "Open"), ("\x18\x19", "Move"))
+    hints = (("A", "Open"), (font.UP + font.DOWN, "Move"))
 
     def __init__(self, app):
         items = [Item(g[1], _open_game(g[0])) for g in games.GAMES]

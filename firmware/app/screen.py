@@ -106,9 +106,9 @@ class ListScreen(Screen):
             item.draw_value(fb, self.app, ui.W - 12, y + 5, sel)
             y += ui.ROW_H
         if self.top > 0:
-            font.draw(fb, font.ARROW_UP, ui.W - 14, ui.HEADER_H + 2, ui.DIM, font.SMALL)
+            font.draw(fb, font.TRI_UP, ui.W - 14, ui.HEADER_H + 2, ui.DIM, font.SMALL)
         if end < len(self.items):
-            font.draw(fb, font.ARROW_DOWN, ui.W - 14, ui.H - ui.FOOTER_H - 12, ui.DIM, font.SMALL)
+            font.draw(fb, font.TRI_DOWN, ui.W - 14, ui.H - ui.FOOTER_H - 12, ui.DIM, font.SMALL)
         ui.footer(fb, self.hints)
 
 
@@ -138,7 +138,7 @@ class Item:
         if v:
             font.draw(fb, v, right - font.width(v), y, ui.ACCENT if selected else ui.DIM)
         elif self.action:
-            font.draw(fb, font.ARROW_RIGHT, right - font.width(font.ARROW_RIGHT), y, ui.DIM)
+            font.draw(fb, font.TRI_RIGHT, right - font.width(font.TRI_RIGHT), y, ui.DIM)
 
 
 class Choice(Item):
@@ -170,7 +170,7 @@ class Choice(Item):
         color = ui.ACCENT if selected else ui.DIM
         x = right - font.width(v)
         if selected:
-            font.draw(fb, font.ARROW_LEFT, x - 14, y, ui.DIM)
+            font.draw(fb, font.TRI_LEFT, x - 14, y, ui.DIM)
         font.draw(fb, v, x, y, color)
 
 

@@ -1,6 +1,6 @@
 """The settings screen: sound, volume, LED and screen brightness, player names."""
 
-from app import sound
+from app import sound, font
 from app.screen import ListScreen, Item, Choice, Level
 from app.settings import MAX_PLAYERS
 
@@ -28,7 +28,7 @@ def _names(app):
 
 
 class SettingsScreen(ListScreen):
-    hints = (("\x1b\x1a", "Change"), ("B", "Back"))
+    hints = ((font.LEFT + font.RIGHT, "Change"), ("B", "Back"))
 
     def __init__(self, app):
         ListScreen.__init__(self, app, "Settings", [
