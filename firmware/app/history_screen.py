@@ -1,0 +1,149 @@
+"""The history screen: finished games from the game log, newest first.
+
+Streams the log: one page of PAGE summaries at a time (read segment by
+segment), with "Older games" at the end to page on. A opens a game's detail
+(players, scores, date, whether a PC has it already).
+"""
+
+from app import ui, font, gamelog
+from app.screen import ListScreen, Screen, Item, is_back, is_ok
+
+PAGE = 12
+
+
+def civil_date(unix):
+    """'YYYY-MM-DD HH:MM' (UTC) for Unix seconds; '' for 0 (clock was unknown)."""
+    if not unix:
+        return ""
+    days = unix // 86400
+    secs = unix - days * 86400
+    z = days + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    y = yoe + era * 400
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    if m <= 2:
+        y += 1
+    return "%04d-%02d-%02d %02d:%02d" % (y, m, d, secs // 3600, (secs // 60) % 60)
+
+
+def game_title(name):
+    try:
+        from app import games
+        g = games.find(name)
+        if g:
+            return g[1]
+    except Exception:
+        pass
+    return name[:1].upper() + name[1:]
+
+
+def winner_text(players, scores):
+    if not scores:
+        return ""
+    best = max(scores)
+    names = [players[i] if i < len(players) else "?" for i in range(len(scores))
+             if scores[i] == best]
+    if len(names) > 1:
+        return "tie %d" % (best,)
+    return "%s %d" % (names[0], best)
+
+
+class _GameItem(Item):
+    def __init__(self, summary):
+        seq, game, players, scores, ended = summary
+        Item.__init__(self, "#%d %s" % (seq, game_title(game)), self._open)
+        self.summary = summary
+        self.win = winner_text(players, scores)
+
+    def _open(self, app):
+        app.push(GameDetail(app, self.summary))
+
+    def draw_value(self, fb, app, right, y, selected):
+        font.draw(fb, self.win, right - font.width(self.win, font.SMALL), y + 2,
+                  ui.ACCENT if selected else ui.DIM, font.SMALL)
+
+
+class _Disabled(Item):
+    def enabled(self):
+        return False
+
+
+class HistoryScreen(ListScreen):
+    hints = (("A", "Open"), ("B", "Back"))
+
+    def __init__(self, app, log=None):
+        self.log = log or gamelog.shared(app.hal.storage, app.hal.random_seed)
+        ListScreen.__init__(self, app, "History", [])
+        self.page_before = [self.log.last + 1]  # a stack of page starts for "Newer"
+        self.load(self.log.last + 1)
+
+    def load(self, before):
+        rows = self.log.newest(before, PAGE + 1)
+        items = []
+        if len(self.page_before) > 1:
+            items.append(Item("Newer games", self._newer))
+        for s in rows[:PAGE]:
+            items.append(_GameItem(s))
+        if len(rows) > PAGE:
+            nxt = rows[PAGE - 1][0]
+            items.append(Item("Older games", lambda app: self._older(nxt)))
+        if not items:
+            items.append(_Disabled("No finished games yet"))
+        self.items = items
+        self.index = 0
+        self.top = 0
+        self.app.invalidate()
+
+    def _older(self, before):
+        self.page_before.append(before)
+        self.load(before)
+
+    def _newer(self, app):
+        if len(self.page_before) > 1:
+            self.page_before.pop()
+        self.load(self.page_before[-1])
+
+    def draw(self, fb):
+        ListScreen.draw(self, fb)
+        n = self.log.count()
+        right = "%d games" % n
+        font.draw(fb, right, ui.W - 8 - font.width(right, font.SMALL), 10, ui.DIM, font.SMALL)
+
+
+class GameDetail(Screen):
+    def __init__(self, app, summary):
+        Screen.__init__(self, app)
+        self.summary = summary
+        self.title = "Game #%d" % summary[0]
+
+    def on_event(self, ev):
+        if is_back(ev) or is_ok(ev):
+            self.app.pop()
+
+    def draw(self, fb):
+        seq, game, players, scores, ended = self.summary
+        ui.clear(fb)
+        ui.header(fb, self.title)
+        font.draw(fb, game_title(game), 14, 40, ui.ACCENT)
+        when = civil_date(ended)
+        if when:
+            font.draw(fb, when + " UTC", 14, 60, ui.DIM, font.SMALL)
+        y = 80
+        best = max(scores) if scores else None
+        for i in range(len(players)):
+            sc = scores[i] if i < len(scores) else 0
+            color = ui.ACCENT if sc == best else ui.TEXT
+            font.draw(fb, players[i], 20, y, color)
+            s = "%d" % sc
+            font.draw(fb, s, ui.W - 20 - font.width(s), y, color)
+            y += 20
+        log = gamelog.shared(self.app.hal.storage)
+        synced = seq <= log.ack
+        font.draw(fb, "synced to PC" if synced else "not synced yet", 14, ui.H - ui.FOOTER_H - 18,
+                  ui.GOOD if synced else ui.DIM, font.SMALL)
+        ui.footer(fb, (("B", "Back"),))

@@ -1,0 +1,68 @@
+"""The sync screen: shown while a PC syncs the game log (SyncService pushes it).
+
+Shows the phase, a progress bar of records sent, how many the PC has
+acknowledged, and the storage status. It closes itself a moment after the
+session ends; B hides it (the sync goes on in the background).
+"""
+
+from app import ui, font
+from app.screen import Screen, is_back, is_ok
+
+DONE_MS = 2000
+
+PHASES = {"idle": "Waiting for the PC", "hello": "Connected to the PC",
+          "sending": "Sending games", "done": "Sync finished"}
+
+
+class SyncScreen(Screen):
+    title = "Sync"
+
+    def __init__(self, app, service):
+        Screen.__init__(self, app)
+        self.service = service
+        self.ended_at = None
+
+    def close(self):
+        self.service.screen_closed()
+        if self.app.top() is self:
+            self.app.pop()
+
+    def on_event(self, ev):
+        if is_back(ev) or (is_ok(ev) and self.ended_at is not None):
+            self.close()
+
+    def update(self, now):
+        dev = self.service.device()
+        if dev.active:
+            self.ended_at = None
+        elif self.ended_at is None:
+            self.ended_at = now
+            self.app.invalidate()
+        elif now - self.ended_at >= DONE_MS:
+            self.close()
+
+    def draw(self, fb):
+        dev = self.service.device()
+        log = dev.log
+        ui.clear(fb)
+        ui.header(fb, self.title, "USB")
+        phase = dev.phase if dev.active or dev.phase == "done" else "idle"
+        ui.centered(fb, PHASES.get(phase, phase), 48, ui.ACCENT)
+        total = dev.total if dev.total > 0 else 0
+        sent = dev.sent if dev.sent <= total or total == 0 else total
+        ui.bar(fb, 20, 78, 200, 14, sent, total if total else 1,
+               ui.GOOD if phase == "done" else ui.ACCENT)
+        y = 104
+        font.draw(fb, "Sent %d of %d games" % (dev.sent, total), 20, y, ui.TEXT)
+        y += 20
+        font.draw(fb, "Confirmed by PC: %d" % (dev.acked,), 20, y, ui.TEXT)
+        y += 20
+        font.draw(fb, "On device: %d, %d not synced" % (log.count(), log.unacked()),
+                  20, y, ui.DIM, font.SMALL)
+        y += 16
+        warn = log.status_text()
+        if warn:
+            font.draw(fb, warn, 20, y, ui.BAD, font.SMALL)
+        if dev.errors:
+            font.draw(fb, "line errors: %d" % (dev.errors,), 20, 196, ui.DIM, font.SMALL)
+        ui.footer(fb, (("B", "Hide"),) if dev.active else (("A", "OK"),))

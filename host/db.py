@@ -1,0 +1,264 @@
+"""The host's SQLite database of synced games.
+
+One file, WAL mode, synchronous=FULL (a commit is on disk before the device is
+told it may prune). `PRAGMA application_id` marks the file as ours and
+`PRAGMA user_version` is the schema version, so a database that is not ours (or
+is from a newer kocka) is refused with a clear error instead of being changed.
+
+Tables:
+    games      one row per record: primary key (device, epoch, seq), so a record
+               that arrives again is a no-op; the raw record bytes and their
+               SHA-256 are kept; verified = 1 (replay agrees) or 0 (rejected, reason)
+    results    one row per player per game (leaderboards)
+    conflicts  a record whose key is stored already with different bytes: flagged
+               here, never overwriting the stored one
+    gaps       sequence numbers the device reported as gone (pruned or unreadable)
+    devices    each device log seen, its firmware and last sync
+    roster     the player names pushed to the device on sync
+"""
+import hashlib
+import json
+import os
+import sqlite3
+import time
+
+APPLICATION_ID = 0x4B6F636B  # "Kock"
+SCHEMA = 1
+
+DDL = """
+CREATE TABLE IF NOT EXISTS games (
+    device TEXT NOT NULL, epoch INTEGER NOT NULL, seq INTEGER NOT NULL,
+    game TEXT, options TEXT, seed INTEGER, players TEXT, scores TEXT,
+    n_actions INTEGER, started INTEGER, ended INTEGER, duration_ms INTEGER,
+    raw BLOB NOT NULL, sha256 TEXT NOT NULL,
+    verified INTEGER NOT NULL, reason TEXT,
+    synced_at INTEGER NOT NULL,
+    PRIMARY KEY (device, epoch, seq)
+);
+CREATE TABLE IF NOT EXISTS results (
+    device TEXT NOT NULL, epoch INTEGER NOT NULL, seq INTEGER NOT NULL,
+    idx INTEGER NOT NULL, name TEXT NOT NULL, score INTEGER NOT NULL, win INTEGER NOT NULL,
+    PRIMARY KEY (device, epoch, seq, idx)
+);
+CREATE INDEX IF NOT EXISTS results_name ON results (name);
+CREATE TABLE IF NOT EXISTS conflicts (
+    id INTEGER PRIMARY KEY,
+    device TEXT NOT NULL, epoch INTEGER NOT NULL, seq INTEGER NOT NULL,
+    raw BLOB NOT NULL, sha256 TEXT NOT NULL, seen_at INTEGER NOT NULL,
+    UNIQUE (device, epoch, seq, sha256)
+);
+CREATE TABLE IF NOT EXISTS gaps (
+    device TEXT NOT NULL, epoch INTEGER NOT NULL, first INTEGER NOT NULL,
+    last INTEGER NOT NULL, why TEXT, seen_at INTEGER NOT NULL,
+    PRIMARY KEY (device, epoch, first)
+);
+CREATE TABLE IF NOT EXISTS devices (
+    device TEXT NOT NULL, epoch INTEGER NOT NULL, fw TEXT,
+    first_seen INTEGER NOT NULL, last_sync INTEGER, acked INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (device, epoch)
+);
+CREATE TABLE IF NOT EXISTS roster (
+    pos INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE
+);
+"""
+
+
+class DbError(Exception):
+    """A database kocka cannot use (not ours, newer, unreadable)."""
+
+
+def default_path():
+    env = os.environ.get("KOCKA_DB")
+    if env:
+        return env
+    import platformdirs
+    return os.path.join(platformdirs.user_data_dir("kocka", appauthor=False), "kocka.sqlite3")
+
+
+def connect(path, create=True):
+    """Opens (and if needed creates) the database; raises DbError if it is not ours."""
+    exists = os.path.exists(path) and os.path.getsize(path) > 0
+    if not exists and not create:
+        raise DbError("no database at %s yet: run `kocka sync` first" % path)
+    if not exists:
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+    try:
+        con = sqlite3.connect(path, timeout=10)
+        app_id = con.execute("PRAGMA application_id").fetchone()[0]
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    except sqlite3.DatabaseError as e:
+        raise DbError("%s is not a kocka database (%s)" % (path, e))
+    if app_id != APPLICATION_ID:
+        if app_id == 0 and tables == 0:
+            _init(con)
+        else:
+            con.close()
+            raise DbError("%s is not a kocka database (application_id %#x); "
+                          "choose another file with --db" % (path, app_id))
+    elif version > SCHEMA:
+        con.close()
+        raise DbError("%s was written by a newer kocka (schema %d, this one knows %d)"
+                      % (path, version, SCHEMA))
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=FULL")
+    con.execute("PRAGMA foreign_keys=ON")
+    con.row_factory = sqlite3.Row
+    return con
+
+
+def _init(con):
+    con.executescript(DDL)
+    con.execute("PRAGMA application_id=%d" % APPLICATION_ID)
+    con.execute("PRAGMA user_version=%d" % SCHEMA)
+    con.commit()
+
+
+def sha(raw):
+    return hashlib.sha256(raw).hexdigest()
+
+
+def max_seq(con, device, epoch):
+    """The highest seq stored or known gone for this device log (0: none)."""
+    a = con.execute("SELECT max(seq) FROM games WHERE device=? AND epoch=?",
+                    (device, epoch)).fetchone()[0] or 0
+    b = con.execute("SELECT max(last) FROM gaps WHERE device=? AND epoch=?",
+                    (device, epoch)).fetchone()[0] or 0
+    return max(a, b)
+
+
+def note_device(con, device, epoch, fw, now=None):
+    now = int(now if now is not None else time.time())
+    con.execute("INSERT OR IGNORE INTO devices (device, epoch, fw, first_seen) VALUES (?,?,?,?)",
+                (device, epoch, fw, now))
+    con.execute("UPDATE devices SET fw=?, last_sync=? WHERE device=? AND epoch=?",
+                (fw, now, device, epoch))
+
+
+def note_ack(con, device, epoch, seq):
+    con.execute("UPDATE devices SET acked=max(acked, ?) WHERE device=? AND epoch=?",
+                (seq, device, epoch))
+
+
+def note_gap(con, device, epoch, first, last, why, now=None):
+    con.execute("INSERT OR IGNORE INTO gaps VALUES (?,?,?,?,?,?)",
+                (device, epoch, first, last, why, int(now or time.time())))
+
+
+NEW = "new"
+DUPLICATE = "duplicate"
+CONFLICT = "conflict"
+
+
+def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
+    """Stores one record (no commit). Returns NEW, DUPLICATE or CONFLICT.
+    `rec` is the decoded record or None when it would not decode."""
+    now = int(now if now is not None else time.time())
+    digest = sha(raw)
+    row = con.execute("SELECT sha256 FROM games WHERE device=? AND epoch=? AND seq=?",
+                      (device, epoch, seq)).fetchone()
+    if row is not None:
+        if row[0] == digest:
+            return DUPLICATE
+        con.execute("INSERT OR IGNORE INTO conflicts (device, epoch, seq, raw, sha256, seen_at) "
+                    "VALUES (?,?,?,?,?,?)", (device, epoch, seq, raw, digest, now))
+        return CONFLICT
+    if rec is None:
+        con.execute("INSERT INTO games (device, epoch, seq, raw, sha256, verified, reason, "
+                    "synced_at) VALUES (?,?,?,?,?,0,?,?)",
+                    (device, epoch, seq, raw, digest, reason, now))
+        return NEW
+    con.execute(
+        "INSERT INTO games (device, epoch, seq, game, options, seed, players, scores, n_actions,"
+        " started, ended, duration_ms, raw, sha256, verified, reason, synced_at)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (device, epoch, seq, rec["game"], json.dumps(rec["options"], sort_keys=True),
+         str(rec["seed"]) if abs(rec["seed"]) >= 1 << 63 else rec["seed"],
+         json.dumps(rec["players"]), json.dumps(rec["scores"]), len(rec["actions"]),
+         rec["started"] or None, rec["ended"] or None, rec["duration"],
+         raw, digest, 1 if verified else 0, reason or None, now))
+    scores = rec["scores"]
+    best = max(scores) if scores else None
+    for i, name in enumerate(rec["players"]):
+        score = scores[i] if i < len(scores) else 0
+        con.execute("INSERT INTO results VALUES (?,?,?,?,?,?,?)",
+                    (device, epoch, seq, i, name, score, 1 if score == best else 0))
+    return NEW
+
+
+def keys(con):
+    """{(device, epoch, seq): sha256} of every stored game (tests and checks)."""
+    return dict(((r[0], r[1], r[2]), r[3]) for r in
+                con.execute("SELECT device, epoch, seq, sha256 FROM games"))
+
+
+# -- the roster ---------------------------------------------------------------------
+MAX_NAME = 8
+DEVICE_SLOTS = 6
+
+
+def clean_name(name):
+    """The device's rules for names: printable ASCII, upper case, at most 8 characters."""
+    out = "".join(ch for ch in name.upper() if " " <= ch <= "~").strip()[:MAX_NAME]
+    if not out:
+        raise ValueError("%r is not a usable name (printable ASCII, up to %d characters)"
+                         % (name, MAX_NAME))
+    return out
+
+
+def roster(con):
+    return [r[0] for r in con.execute("SELECT name FROM roster ORDER BY pos")]
+
+
+def set_roster(con, names):
+    clean = []
+    for n in names:
+        c = clean_name(n)
+        if c not in clean:
+            clean.append(c)
+    with con:
+        con.execute("DELETE FROM roster")
+        for i, n in enumerate(clean):
+            con.execute("INSERT INTO roster VALUES (?,?)", (i, n))
+    return clean
+
+
+# -- queries for the reports ------------------------------------------------------------
+def played_at(row):
+    """Unix seconds the game ended: the device's clock, else when it was synced."""
+    return row["ended"] or row["synced_at"]
+
+
+def games(con, game=None, device=None, include_rejected=True, limit=None, newest_first=True):
+    sql = "SELECT * FROM games WHERE 1=1"
+    args = []
+    if game:
+        sql += " AND game=?"
+        args.append(game)
+    if device:
+        sql += " AND device=?"
+        args.append(device)
+    if not include_rejected:
+        sql += " AND verified=1"
+    order = "DESC" if newest_first else "ASC"
+    sql += " ORDER BY coalesce(ended, synced_at) %s, device, epoch, seq %s" % (order, order)
+    if limit:
+        sql += " LIMIT %d" % int(limit)
+    return con.execute(sql, args).fetchall()
+
+
+def leaderboard(con, game=None, include_rejected=False):
+    """Rows (game, name, games, wins, average, best), best players first per game."""
+    sql = ("SELECT g.game AS game, r.name AS name, count(*) AS games, sum(r.win) AS wins,"
+           " avg(r.score) AS average, max(r.score) AS best"
+           " FROM results r JOIN games g USING (device, epoch, seq)"
+           " WHERE g.game IS NOT NULL")
+    args = []
+    if not include_rejected:
+        sql += " AND g.verified=1"
+    if game:
+        sql += " AND g.game=?"
+        args.append(game)
+    sql += " GROUP BY g.game, r.name ORDER BY g.game, wins DESC, average DESC, r.name"
+    return con.execute(sql, args).fetchall()
