@@ -1,0 +1,18 @@
+"""The Kocka simulator: the device's app, unchanged, on a PC.
+
+`python -m simulator` opens a window that looks like the device (screen, LEDs,
+joystick, keys A B X Y, sound); `python -m simulator --headless` runs a demo
+with no window and writes a screenshot. Modules, one job each:
+
+    cli         command-line parsing and dispatch (the `python -m simulator` entry)
+    roots       the import roots the device has (firmware/, the repo root, mpcompat)
+    headless    runs the app with no window on a virtual clock, saves the last frame
+    frame       RGB565 framebuffer bytes -> pygame Surface / PNG, no per-pixel loop
+    tones       square-wave tones through pygame.mixer (silent if there is no audio)
+    buttons     window buttons: raw pressed states through the device's debouncer
+    serial_port the simulated USB serial port (NullSerial for now; the pty hook)
+    sim_hal     the window HAL: the virtual HAL plus a real clock, sound, buttons
+    keymap      which keyboard keys drive which device buttons
+    layout      where everything sits on the drawn device body
+    window      the device window: drawing, mouse and keyboard, the 30 fps loop
+"""

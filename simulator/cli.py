@@ -1,0 +1,92 @@
+"""Command-line parsing and dispatch for `python -m simulator`.
+
+    python -m simulator [--demo NAME] [--seed N] [--data DIR] [--frames N] [--screenshot PATH]
+    python -m simulator --headless [--demo NAME] [--seed N] [--frames N] [--screenshot PATH] [--data DIR]
+
+Exit status: 0 on success, 2 for bad arguments or an unknown demo.
+"""
+import argparse
+import os
+import sys
+
+from simulator import roots  # noqa: F401  (the device's import roots, before app/hal)
+
+PROG = "python -m simulator"
+HEADLESS_FRAMES = 150  # 5 s of app time
+
+
+def non_negative(text):
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % (text,))
+    if n < 0:
+        raise argparse.ArgumentTypeError("%r is negative" % (text,))
+    return n
+
+
+def parser():
+    from simulator.keymap import describe
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        description="Kocka simulator: the device's app, unchanged, on a PC. "
+                    "Opens a window that looks like the device, or with --headless "
+                    "runs a demo with no window and saves a screenshot.",
+        epilog="keys (window):\n  " + "\n  ".join(describe()),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--headless", action="store_true",
+                   help="no window: run on a virtual clock (33 ms a frame) and exit")
+    p.add_argument("--demo", metavar="NAME",
+                   help="run the app's demo NAME (menu, or a game's name): scripted "
+                        "presses or a bots-only game")
+    p.add_argument("--seed", metavar="N", type=non_negative,
+                   help="random seed (default: 1 headless, fresh entropy in the window)")
+    p.add_argument("--frames", metavar="N", type=non_negative,
+                   help="run N frames, then exit (default: %d headless, "
+                        "until closed in the window)" % HEADLESS_FRAMES)
+    p.add_argument("--screenshot", metavar="PATH",
+                   help="at the end, save a PNG: the 240x240 screen headless, "
+                        "the whole window otherwise")
+    p.add_argument("--data", metavar="DIR",
+                   help="the device's storage directory (default: a fresh temporary "
+                        "directory headless; the per-user simulator data directory "
+                        "in the window)")
+    return p
+
+
+def default_data_dir():
+    import platformdirs
+    return os.path.join(platformdirs.user_data_dir("kocka", appauthor=False), "simulator")
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)  # exits 2 with the usage on bad arguments
+    from simulator import demos
+    try:
+        demos.check(args.demo)
+    except demos.UnknownDemo as e:
+        print("%s: error: %s" % (PROG, e), file=sys.stderr)
+        return 2
+    if args.headless:
+        return _headless(args)
+    return _window(args)
+
+
+def _headless(args):
+    import tempfile
+    from simulator import headless
+    seed = 1 if args.seed is None else args.seed
+    frames = HEADLESS_FRAMES if args.frames is None else args.frames
+    if args.data:
+        os.makedirs(args.data, exist_ok=True)
+        return headless.main(args.demo, seed, frames, args.screenshot, args.data)
+    with tempfile.TemporaryDirectory(prefix="kocka-sim-") as tmp:
+        return headless.main(args.demo, seed, frames, args.screenshot, tmp)
+
+
+def _window(args):
+    from simulator import window
+    data = args.data or default_data_dir()
+    os.makedirs(data, exist_ok=True)
+    return window.main(data, demo_name=args.demo, seed=args.seed,
+                       frames=args.frames, screenshot=args.screenshot)

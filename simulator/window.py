@@ -1,0 +1,137 @@
+"""The device window: a 30 fps loop that feeds input to the app and draws the device.
+
+Keyboard (simulator/keymap.py) and mouse (press on button-down, release on
+button-up, on the drawn controls) set raw button states; the HAL's buttons
+debounce them as the device does. Each frame: the demo's before_frame (if
+watching one), app.tick(now) with the real clock, then the painter draws the
+body, the LEDs as the HAL shows them, the controls (lit while held) and the
+screen. F12 saves the whole window to ./screenshots/; Escape or closing the
+window quits.
+"""
+import os
+import time
+
+import pygame
+
+from simulator import keymap, layout
+from simulator.painter import Painter
+
+FPS = 30
+TITLE = "Kocka simulator"
+
+
+class Window:
+    def __init__(self, app, hal, surface, driver=None, screenshot_dir="screenshots", clock=None):
+        self.app = app
+        self.hal = hal
+        self.surface = surface
+        self.driver = driver
+        self.screenshot_dir = screenshot_dir
+        self.clock = clock or hal.ticks_ms  # app time in ms
+        self.painter = Painter()
+        self.frame = 0
+        self.running = True
+        self.mouse_button = None
+        self.last_screenshot = None
+
+    # -- input ----------------------------------------------------------------
+    def handle(self, ev):
+        buttons = self.hal.buttons
+        if ev.type == pygame.QUIT:
+            self.running = False
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key == keymap.QUIT_KEY:
+                self.running = False
+            elif ev.key == keymap.SCREENSHOT_KEY:
+                self.screenshot()
+            elif ev.key in keymap.KEY_TO_BUTTON:
+                buttons.key(keymap.KEY_TO_BUTTON[ev.key], True)
+        elif ev.type == pygame.KEYUP:
+            if ev.key in keymap.KEY_TO_BUTTON:
+                buttons.key(keymap.KEY_TO_BUTTON[ev.key], False)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            b = layout.button_at(ev.pos)
+            if b is not None:
+                self.mouse_button = b
+                buttons.mouse(b, True)
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            if self.mouse_button is not None:
+                buttons.mouse(self.mouse_button, False)
+                self.mouse_button = None
+        elif ev.type == pygame.WINDOWFOCUSLOST:
+            buttons.release_all()  # keys released in another window never arrive here
+            self.mouse_button = None
+
+    # -- one frame ------------------------------------------------------------
+    def step(self, now=None):
+        """Handles pending input, runs one app frame at `now` (default: the clock), draws."""
+        for ev in pygame.event.get():
+            self.handle(ev)
+        if not self.running:
+            return False
+        if now is None:
+            now = self.clock()
+        if self.driver is not None:
+            self.driver.before_frame(self.frame)
+        self.app.tick(now)
+        self.draw(now)
+        self.frame += 1
+        return True
+
+    def draw(self, now):
+        b = self.hal.buttons
+        self.painter.paint(self.surface, self.hal.display, self.hal.leds.shown,
+                           b.lit(now), b.keys_held())
+        pygame.display.flip()
+
+    def run(self, frames=None):
+        """The 30 fps loop, until quit (or `frames` frames)."""
+        ticker = pygame.time.Clock()
+        while self.running and (frames is None or self.frame < frames):
+            if not self.step():
+                break
+            ticker.tick(FPS)
+
+    # -- screenshots ------------------------------------------------------------
+    def screenshot(self, path=None):
+        """Saves the whole window as PNG (default: screenshots/kocka-<timestamp>.png)."""
+        if path is None:
+            os.makedirs(self.screenshot_dir, exist_ok=True)
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            ms = int(time.time() * 1000) % 1000
+            path = os.path.join(self.screenshot_dir, "kocka-%s-%03d.png" % (stamp, ms))
+        else:
+            folder = os.path.dirname(os.path.abspath(path))
+            os.makedirs(folder, exist_ok=True)
+        pygame.image.save(self.surface, path)
+        print("screenshot saved: %s" % (path,), flush=True)
+        self.last_screenshot = path
+        return path
+
+
+def open_display():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_caption(TITLE)
+    return pygame.display.set_mode((layout.WIDTH, layout.HEIGHT))
+
+
+def main(data_dir, demo_name=None, seed=None, frames=None, screenshot=None, sound=True):
+    """The window command; returns the exit status."""
+    from app.app import App
+    from simulator import demos
+    from simulator.sim_hal import WindowHal
+
+    surface = open_display()
+    hal = WindowHal(data_dir, seed, sound=sound)
+    try:
+        app = App(hal)
+        driver = demos.start(app, demo_name, hal.random_seed() if seed is None else seed)
+        win = Window(app, hal, surface, driver)
+        win.run(frames)
+        if screenshot:
+            win.screenshot(screenshot)
+    finally:
+        hal.close()
+        pygame.quit()
+    return 0
