@@ -1,0 +1,137 @@
+"""PicoHal: the api.py contract on the real board (Pico or Pico 2 + Pico-LCD-1.3 + extras).
+
+Builds every part from board/pins.py in a fixed order:
+1. Clocks first (setup_clocks), because changing them afterwards would leave
+   SPI and PWM dividers computed for the old clock. Since MicroPython 1.24 the
+   rp2 port runs clk_peri (which clocks SPI) from the 48 MHz USB PLL, so SPI
+   tops out at 24 MHz; machine.freq(cpu, peripheral) with both set to 125 MHz
+   runs clk_peri from the system PLL instead and SPI can reach 62.5 MHz, the
+   ST7789's limit (a frame push: 14.7 ms instead of 38.4 ms). 125 MHz is the
+   RP2040's stock speed; on the RP2350 (stock 150 MHz) it costs some CPU
+   speed, but 150 MHz could only give SPI 75 MHz (above the panel's rating)
+   or 37.5 MHz. The rp2 port accepts a peripheral clock of exactly 48 MHz or
+   the CPU clock. If the call is refused (older firmware, other port), the
+   clocks are left alone and SPI runs at whatever the peripheral clock allows.
+2. SPI1 at up to 62.5 MHz (the SDK picks the fastest rate not above it) and
+   the display; then buttons, LEDs, buzzer, storage ("/data" on the flash)
+   and the USB serial link.
+
+`buttons` reads the 9 key/joystick GPIOs (inputs with pull-ups, pressed =
+low) into the shared debouncer (hal/debounce.py) with time.ticks_diff, so the
+ticks_ms wraparound is handled.
+"""
+
+import os
+import sys
+import time
+
+import machine
+import neopixel
+
+from board import pins
+from hal.buzzer import Buzzer
+from hal.debounce import Debouncer
+from hal.leds import Leds
+from hal.serial_link import SerialLink
+from hal.st7789 import ST7789
+from hal.storage import FileStorage
+
+CPU_HZ = 125_000_000
+PERI_HZ = 125_000_000
+DEFAULT_PERI_HZ = 48_000_000  # rp2 since MicroPython 1.24, unless set with machine.freq(cpu, peri)
+SPI_BAUD = 62_500_000
+BACKLIGHT_PWM_HZ = 1000
+DATA_DIR = "/data"
+
+
+def setup_clocks(freq=None):
+    """Sets CPU and peripheral clock to 125 MHz; returns the peripheral clock in Hz."""
+    if freq is None:
+        freq = machine.freq
+    try:
+        freq(CPU_HZ, PERI_HZ)
+        return PERI_HZ
+    except (TypeError, ValueError, OSError):
+        return DEFAULT_PERI_HZ
+
+
+def spi_baudrate(spi, fallback):
+    """The rate the SPI really got: the rp2 port's repr shows it ("SPI(1, baudrate=...")."""
+    text = repr(spi)
+    at = text.find("baudrate=")
+    if at < 0:
+        return fallback
+    at += 9
+    end = at
+    while end < len(text) and "0" <= text[end] <= "9":
+        end += 1
+    return int(text[at:end]) if end > at else fallback
+
+
+class PicoButtons:
+    def __init__(self, gpios=pins.BUTTON_PINS):
+        Pin = machine.Pin
+        self.pins = [Pin(g, Pin.IN, Pin.PULL_UP) for g in gpios]
+        self.deb = Debouncer(len(self.pins), time.ticks_diff)
+
+    def raw(self):
+        """Bitmask of the buttons held right now (undebounced)."""
+        mask = 0
+        bit = 1
+        for p in self.pins:
+            if not p.value():
+                mask |= bit
+            bit <<= 1
+        return mask
+
+    def poll(self, now_ms):
+        return self.deb.update(now_ms, self.raw())
+
+    def is_down(self, button):
+        return self.deb.is_down(button)
+
+
+class PicoHal:
+    def __init__(self, data_dir=DATA_DIR):
+        self.peri_hz = setup_clocks()
+        Pin = machine.Pin
+        spi = machine.SPI(pins.LCD_SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0,
+                          sck=Pin(pins.LCD_SCK), mosi=Pin(pins.LCD_MOSI), miso=None)
+        self.spi_hz = spi_baudrate(spi, min(SPI_BAUD, self.peri_hz // 2))
+        backlight = machine.PWM(Pin(pins.LCD_BL))
+        backlight.freq(BACKLIGHT_PWM_HZ)
+        backlight.duty_u16(0)
+        self.display = ST7789(spi,
+                              dc=Pin(pins.LCD_DC, Pin.OUT, value=1),
+                              cs=Pin(pins.LCD_CS, Pin.OUT, value=1),
+                              rst=Pin(pins.LCD_RST, Pin.OUT, value=1),
+                              backlight_pwm=backlight, sleep_ms=time.sleep_ms)
+        self.buttons = PicoButtons()
+        strip = neopixel.NeoPixel(Pin(pins.LED_DATA, Pin.OUT), pins.NUM_LEDS)
+        self.leds = Leds(strip, pins.NUM_LEDS)
+        self.leds.show()  # WS2812s can power up lit
+        self.buzzer = Buzzer(machine.PWM(Pin(pins.BUZZER)))
+        self.storage = FileStorage(data_dir)
+        self.serial = SerialLink()
+        # Plain functions as attributes: hal.ticks_ms() costs no bound-method object.
+        self.ticks_ms = time.ticks_ms
+        self.ticks_diff = time.ticks_diff
+        self.sleep_ms = time.sleep_ms
+        self.version = self.describe()
+
+    def random_seed(self):
+        """30 bits of hardware entropy (os.urandom uses the RP2's ring oscillator / TRNG)."""
+        return int.from_bytes(os.urandom(4), "little") & 0x3FFFFFFF
+
+    def describe(self):
+        impl = sys.implementation
+        v = impl.version
+        return "MicroPython %d.%d.%d; %s; CPU %d MHz, SPI %s MHz; %s" % (
+            v[0], v[1], v[2], getattr(impl, "_machine", sys.platform),
+            machine.freq() // 1_000_000, _mhz(self.spi_hz), pins.BOARD_NAME)
+
+
+def _mhz(hz):
+    whole = hz // 1_000_000
+    tenths = (hz % 1_000_000) // 100_000
+    return "%d.%d" % (whole, tenths) if tenths else "%d" % whole

@@ -1,0 +1,85 @@
+"""The device entry point (MicroPython runs main.py at boot): build the board, run the app.
+
+If building the HAL or the app raises, the device does not die silently: the
+traceback goes to the REPL (USB serial), the end of it is drawn on the
+screen in the framebuf's built-in 8x8 font, and the LEDs blink red until
+Ctrl-C (e.g. from mpremote), which drops to the REPL. Ctrl-C itself
+(KeyboardInterrupt) is not an Exception, so it always reaches the REPL.
+"""
+
+import sys
+
+WHITE = 0xFFFF
+DARK_RED = 0x80A0  # st7789.color565(160, 16, 0): byte-swapped for the panel
+COLS = 29  # 8x8 glyphs across 240 px, with a 4 px margin
+ROWS = 27
+
+
+def traceback_text(exc):
+    import io
+    out = io.StringIO()
+    sys.print_exception(exc, out)
+    return out.getvalue()
+
+
+def screen_lines(text):
+    lines = []
+    for line in text.split("\n"):
+        line = line.rstrip()
+        while len(line) > COLS:
+            lines.append(line[:COLS])
+            line = "  " + line[COLS:]
+        if line:
+            lines.append(line)
+    return lines[-ROWS:]  # the end of a traceback is the useful part
+
+
+def report_crash(hal, exc, blinks=-1):
+    """Traceback to the REPL and the screen, then blink red; blinks=-1: until Ctrl-C."""
+    text = traceback_text(exc)
+    print("Kocka crashed:")
+    print(text)
+    if hal is None:
+        return
+    for undo in (lambda: hal.buzzer.off(), lambda: hal.serial.end_session()):
+        try:
+            undo()  # the app may have left a tone on, or Ctrl-C turned off
+        except Exception:
+            pass
+    try:
+        fb = hal.display.fb
+        fb.fill(DARK_RED)
+        fb.text("Kocka crashed", 4, 4, WHITE)
+        y = 20
+        for line in screen_lines(text):
+            fb.text(line, 4, y, WHITE)
+            y += 8
+        hal.display.backlight(100)
+        hal.display.show()
+    except Exception as e2:
+        print("could not draw the error:", e2)
+    leds = hal.leds
+    leds.brightness = 64
+    on = True
+    while blinks != 0:
+        leds.fill(255 if on else 0, 0, 0)
+        leds.show()
+        hal.sleep_ms(300)
+        on = not on
+        if blinks > 0:
+            blinks -= 1
+
+
+def main():
+    hal = None
+    try:
+        from hal.pico import PicoHal
+        hal = PicoHal()
+        from app.app import App
+        App(hal).run()
+    except Exception as exc:
+        report_crash(hal, exc)
+
+
+if __name__ == "__main__":
+    main()

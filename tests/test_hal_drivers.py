@@ -1,0 +1,528 @@
+"""The Pico drivers (st7789, leds, buzzer, pico, main) against fake `machine`, `neopixel` and
+`framebuf` modules: what bytes and duties the real parts would get, and which pins are used."""
+import sys
+import traceback
+import types
+
+import pytest
+
+from board import pins
+from hal import api
+
+
+# -- the fakes ------------------------------------------------------------------------
+class Bus:
+    """One log of everything the fake hardware saw, in order."""
+
+    def __init__(self):
+        self.log = []
+        self.pins = {}
+        self.pwms = {}
+        self.spis = []
+        self.strips = []
+        self.peri_hz = 48_000_000
+        self.freq_accepts_two = True
+        self.cpu_hz = 125_000_000
+
+
+def make_machine(bus):
+    m = types.ModuleType("machine")
+
+    class Pin:
+        IN, OUT, OPEN_DRAIN = 0, 1, 2
+        PULL_UP, PULL_DOWN = 1, 2
+
+        def __init__(self, gpio, mode=-1, pull=-1, *, value=None):
+            self.gpio, self.mode, self.pull = gpio, mode, pull
+            self.level = value if value is not None else (1 if pull == Pin.PULL_UP else 0)
+            bus.pins.setdefault(gpio, []).append(self)
+            bus.log.append(("pin", gpio, mode, pull))
+
+        def value(self, v=None):
+            if v is None:
+                return self.level
+            self.level = v
+            bus.log.append(("level", self.gpio, v))
+
+        __call__ = value
+
+    class SPI:
+        def __init__(self, spi_id, baudrate=1_000_000, *, polarity=0, phase=0, bits=8,
+                     firstbit=1, sck=None, mosi=None, miso=None):
+            self.id, self.polarity, self.phase = spi_id, polarity, phase
+            self.sck, self.mosi, self.miso = sck, mosi, miso
+            self.requested = baudrate
+            self.baudrate = min(baudrate, bus.peri_hz // 2)
+            bus.spis.append(self)
+            bus.log.append(("spi-init", spi_id, baudrate))
+
+        def write(self, buf):
+            bus.log.append(("spi", buf if len(buf) > 64 else bytes(buf)))
+
+        def __repr__(self):
+            return "SPI(%d, baudrate=%d, polarity=%d, phase=%d, bits=8, sck=%d, mosi=%d, miso=None)" % (
+                self.id, self.baudrate, self.polarity, self.phase, self.sck.gpio, self.mosi.gpio)
+
+    class PWM:
+        def __init__(self, pin):
+            self.pin = pin
+            self.hz = None
+            self.duty = None
+            self.bad_freq = False
+            bus.pwms[pin.gpio] = self
+            bus.log.append(("pwm-init", pin.gpio))
+
+        def freq(self, hz=None):
+            if hz is None:
+                return self.hz
+            if self.bad_freq:
+                raise ValueError("freq out of range")
+            self.hz = hz
+            bus.log.append(("pwm-freq", self.pin.gpio, hz))
+
+        def duty_u16(self, d=None):
+            if d is None:
+                return self.duty
+            self.duty = d
+            bus.log.append(("pwm-duty", self.pin.gpio, d))
+
+    def freq(*args):
+        if not args:
+            return bus.cpu_hz
+        if len(args) == 2 and not bus.freq_accepts_two:
+            raise TypeError("function takes 1 positional arguments but 2 were given")
+        bus.log.append(("freq",) + args)
+        bus.cpu_hz = args[0]
+        if len(args) == 2:
+            bus.peri_hz = args[1]
+
+    m.Pin, m.SPI, m.PWM, m.freq = Pin, SPI, PWM, freq
+    return m
+
+
+def make_neopixel(bus):
+    m = types.ModuleType("neopixel")
+
+    class NeoPixel:
+        ORDER = (1, 0, 2, 3)
+
+        def __init__(self, pin, n, bpp=3, timing=1):
+            self.pin, self.n, self.bpp = pin, n, bpp
+            self.buf = bytearray(n * bpp)
+            self.written = []
+            bus.strips.append(self)
+
+        def write(self):
+            self.written.append(bytes(self.buf))
+
+    m.NeoPixel = NeoPixel
+    return m
+
+
+def make_framebuf():
+    m = types.ModuleType("framebuf")
+    m.RGB565 = 1
+
+    class FrameBuffer:
+        def __init__(self, buf, w, h, fmt):
+            self.buf, self.w, self.h, self.fmt = buf, w, h, fmt
+            self.texts = []
+            self.filled = None
+
+        def fill(self, c):
+            self.filled = c
+
+        def text(self, s, x, y, c):
+            self.texts.append((s, x, y, c))
+
+    m.FrameBuffer = FrameBuffer
+    return m
+
+
+class FakeTime:
+    def __init__(self):
+        self.now = 0
+        self.slept = []
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.slept.append(ms)
+        self.now += ms
+
+
+@pytest.fixture
+def bus(monkeypatch):
+    b = Bus()
+    monkeypatch.setitem(sys.modules, "machine", make_machine(b))
+    monkeypatch.setitem(sys.modules, "neopixel", make_neopixel(b))
+    monkeypatch.setitem(sys.modules, "framebuf", make_framebuf())
+    for mod in ("hal.pico", "hal.st7789"):  # re-imported against the fakes
+        monkeypatch.delitem(sys.modules, mod, raising=False)
+    return b
+
+
+def transactions(log):
+    """SPI traffic -> [(command, data bytes)], checking CS is low around every transfer."""
+    out = []
+    cs = dc = 1
+    for entry in log:
+        if entry[0] == "level" and entry[1] == pins.LCD_CS:
+            cs = entry[2]
+        elif entry[0] == "level" and entry[1] == pins.LCD_DC:
+            dc = entry[2]
+        elif entry[0] == "spi":
+            assert cs == 0, "SPI write with CS high"
+            if dc == 0:
+                assert len(entry[1]) == 1
+                out.append([entry[1][0], b""])
+            else:
+                out[-1][1] += bytes(entry[1])
+    return [(c, d) for c, d in out]
+
+
+def make_display(bus):
+    import machine
+    from hal.st7789 import ST7789
+    Pin = machine.Pin
+    spi = machine.SPI(1, baudrate=62_500_000, sck=Pin(10), mosi=Pin(11))
+    bl = machine.PWM(Pin(pins.LCD_BL))
+    sleeps = []
+    d = ST7789(spi, dc=Pin(pins.LCD_DC, Pin.OUT, value=1), cs=Pin(pins.LCD_CS, Pin.OUT, value=1),
+               rst=Pin(pins.LCD_RST, Pin.OUT, value=1), backlight_pwm=bl, sleep_ms=sleeps.append)
+    return d, sleeps
+
+
+# -- ST7789 -----------------------------------------------------------------------------
+def test_st7789_init_sends_the_panel_setup(bus):
+    d, sleeps = make_display(bus)
+    tx = transactions(bus.log)
+    cmds = [c for c, _ in tx]
+    assert cmds[:2] == [0x01, 0x11]  # software reset, sleep out
+    data = dict(tx)
+    assert data[0x36] == b"\x70"  # MADCTL: the board's landscape orientation
+    assert data[0x3A] == b"\x05"  # COLMOD: 16-bit RGB565
+    assert 0x21 in cmds  # INVON: this IPS panel needs inversion
+    assert data[0x2A] == b"\x00\x00\x00\xef" and data[0x2B] == b"\x00\x00\x00\xef"
+    assert cmds[-2:] == [0x2C, 0x29]  # a cleared frame, then display on
+    assert tx[-2][1] == bytes(115200)
+    assert cmds.index(0x21) < cmds.index(0x29) and cmds.index(0x2A) < cmds.index(0x2C)
+    # reset pulse before any command, and the datasheet waits
+    levels = [e[2] for e in bus.log if e[0] == "level" and e[1] == pins.LCD_RST]
+    assert levels[:3] == [1, 0, 1]
+    first_spi = next(i for i, e in enumerate(bus.log) if e[0] == "spi")
+    last_rst = max(i for i, e in enumerate(bus.log) if e[0] == "level" and e[1] == pins.LCD_RST)
+    assert last_rst < first_spi
+    assert 120 in sleeps and sum(sleeps) >= 120 + 150 + 120
+    assert bus.pwms[pins.LCD_BL].duty == 0  # dark until the app sets the backlight
+
+
+def test_st7789_show_pushes_the_whole_buffer_in_one_write(bus):
+    d, _ = make_display(bus)
+    assert len(d.buf) == 115200 and d.fb.buf is d.buf and (d.width, d.height) == (240, 240)
+    del bus.log[:]
+    d.buf[0], d.buf[-1] = 0xF8, 0x1F
+    d.show()
+    spi_writes = [e[1] for e in bus.log if e[0] == "spi"]
+    assert spi_writes[0] == b"\x2c"
+    assert len(spi_writes) == 2 and spi_writes[1] is d.buf  # the buffer itself, not a copy
+    assert transactions(bus.log) == [(0x2C, bytes(d.buf))]
+    assert [e for e in bus.log if e[0] == "level" and e[1] == pins.LCD_CS][-1][2] == 1
+
+
+def test_st7789_backlight_duty(bus):
+    d, _ = make_display(bus)
+    pwm = bus.pwms[pins.LCD_BL]
+    for percent, duty in ((100, 65535), (50, 32767), (0, 0), (-5, 0), (250, 65535), (1, 655)):
+        d.backlight(percent)
+        assert pwm.duty == duty
+
+
+def test_color565_is_byte_swapped_for_the_panel(bus):
+    from hal.st7789 import color565, swap16
+    assert color565(255, 0, 0) == 0x00F8  # 0xF800 with its bytes swapped
+    assert color565(0, 255, 0) == 0xE007
+    assert color565(0, 0, 255) == 0x1F00
+    assert color565(255, 255, 255) == 0xFFFF and color565(0, 0, 0) == 0
+    for c in (0x1234, 0xF800, 0x07E0, 0x001F):
+        assert swap16(swap16(c)) == c
+        # framebuf stores RGB565 little-endian: a swapped value lands big-endian in memory
+        assert swap16(c).to_bytes(2, "little") == c.to_bytes(2, "big")
+
+
+# -- LEDs -------------------------------------------------------------------------------
+def test_leds_scale_brightness_into_grb_order(bus):
+    import neopixel
+    from hal.leds import Leds
+    strip = neopixel.NeoPixel(None, 8)
+    leds = Leds(strip, 8)
+    leds.set(0, 255, 128, 0)
+    leds.set(7, 10, 20, 30)
+    leds.show()
+    assert strip.written[-1][:3] == bytes([128, 255, 0])  # G R B at full brightness
+    leds.brightness = 128
+    leds.show()
+    assert strip.written[-1][:3] == bytes([128 * 128 // 255, 255 * 128 // 255, 0])
+    assert strip.written[-1][21:] == bytes([20 * 128 // 255, 10 * 128 // 255, 30 * 128 // 255])
+    leds.brightness = 0
+    leds.show()
+    assert strip.written[-1] == bytes(24)
+    leds.brightness = 255
+    leds.fill(1, 2, 3)
+    leds.show()
+    assert strip.written[-1] == bytes([2, 1, 3]) * 8
+    assert leds.n == 8
+
+
+def test_leds_follow_the_strips_colour_order(bus):
+    import neopixel
+    from hal.leds import Leds
+    strip = neopixel.NeoPixel(None, 2, bpp=4)
+    strip.ORDER = (0, 1, 2, 3)  # an RGBW strip in RGB order
+    leds = Leds(strip, 2)
+    leds.set(1, 7, 8, 9)
+    leds.show()
+    assert strip.written[-1] == bytes([0, 0, 0, 0, 7, 8, 9, 0])
+
+
+# -- buzzer -----------------------------------------------------------------------------
+def test_buzzer_duty_and_frequency(bus):
+    import machine
+    from hal.buzzer import MAX_HZ, MIN_HZ, Buzzer, duty_for
+    pwm = machine.PWM(machine.Pin(pins.BUZZER))
+    bz = Buzzer(pwm)
+    assert pwm.duty == 0
+    bz.tone(440, 100)
+    assert (pwm.hz, pwm.duty) == (440, 32768)  # a piezo is loudest at 50% duty
+    bz.tone(880, 50)
+    assert (pwm.hz, pwm.duty) == (880, 8192)
+    assert duty_for(10) == 327 and duty_for(0) == 0 and duty_for(150) == 32768
+    n = len(bus.log)
+    bz.tone(880, 50)
+    assert len(bus.log) == n  # the same tone again touches nothing (no clicks)
+    bz.off()
+    assert pwm.duty == 0 and (bz.freq, bz.volume) == (0, 0)
+    for freq, vol in ((0, 50), (-3, 50), (MIN_HZ - 1, 50), (MAX_HZ + 1, 50), (440, 0), (440, -1)):
+        bz.tone(1000, 30)
+        bz.tone(freq, vol)
+        assert pwm.duty == 0, (freq, vol)
+    bz.tone(MIN_HZ, 100)
+    assert pwm.hz == MIN_HZ and pwm.duty == 32768
+    pwm.bad_freq = True
+    bz.tone(12345, 80)
+    assert pwm.duty == 0 and bz.freq == 0
+
+
+# -- PicoHal ----------------------------------------------------------------------------
+def QuietSerial():
+    from hal.serial_link import SerialLink
+
+    class NoPoll:
+        def poll(self, timeout):
+            return []
+    return SerialLink(stdin=object(), stdout=object(), poller=NoPoll(), kbd_intr=lambda c: None)
+
+
+@pytest.fixture
+def pico(bus, monkeypatch, tmp_path):
+    import hal.pico as pico_mod
+    fake_time = FakeTime()
+    monkeypatch.setattr(pico_mod, "time", fake_time)
+    monkeypatch.setattr(pico_mod, "SerialLink", QuietSerial)  # pytest's stdin cannot be polled
+    hal = pico_mod.PicoHal(data_dir=str(tmp_path / "data"))
+    return hal, pico_mod, fake_time
+
+
+def test_picohal_sets_the_clocks_before_building_the_spi(bus, pico):
+    hal, pico_mod, _ = pico
+    freq_at = bus.log.index(("freq", 125_000_000, 125_000_000))
+    first_hw = min(i for i, e in enumerate(bus.log) if e[0] in ("spi-init", "pwm-init", "pin"))
+    assert freq_at < first_hw
+    spi = bus.spis[0]
+    assert (spi.id, spi.requested, spi.polarity, spi.phase) == (pins.LCD_SPI_ID, 62_500_000, 0, 0)
+    assert (spi.sck.gpio, spi.mosi.gpio, spi.miso) == (pins.LCD_SCK, pins.LCD_MOSI, None)
+    assert hal.spi_hz == 62_500_000 and hal.peri_hz == 125_000_000
+    assert "SPI 62.5 MHz" in hal.version and "CPU 125 MHz" in hal.version
+    assert pins.BOARD_NAME in hal.version
+
+
+def test_picohal_falls_back_when_the_clock_call_is_refused(bus, monkeypatch, tmp_path):
+    bus.freq_accepts_two = False
+    import hal.pico as pico_mod
+    monkeypatch.setattr(pico_mod, "time", FakeTime())
+    monkeypatch.setattr(pico_mod, "SerialLink", QuietSerial)
+    hal = pico_mod.PicoHal(data_dir=str(tmp_path))
+    assert hal.peri_hz == 48_000_000 and hal.spi_hz == 24_000_000
+    assert "SPI 24 MHz" in hal.version
+
+
+def test_spi_baudrate_parsing():
+    from hal.pico import spi_baudrate
+    assert spi_baudrate("SPI(1, baudrate=62500000, polarity=0)", 1) == 62500000
+    assert spi_baudrate("<SPI>", 24_000_000) == 24_000_000
+    assert spi_baudrate("SPI(baudrate=)", 5) == 5
+
+
+def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico):
+    hal, _, _ = pico
+    table = {row[0]: row[1] for row in pins.PIN_TABLE}
+    assert set(bus.pins) == set(table)
+    for gpio, name in table.items():
+        assert getattr(pins, name) == gpio
+    for b, gpio in enumerate(pins.BUTTON_PINS):
+        (p,) = bus.pins[gpio]
+        assert (p.mode, p.pull) == (p.IN, p.PULL_UP), api.BUTTON_NAMES[b]
+    for gpio in (pins.LCD_DC, pins.LCD_CS, pins.LCD_RST):
+        assert bus.pins[gpio][0].mode == 1  # OUT
+    assert set(bus.pwms) == {pins.LCD_BL, pins.BUZZER}
+    assert bus.pwms[pins.LCD_BL].hz == 1000
+    (strip,) = bus.strips
+    assert strip.pin.gpio == pins.LED_DATA and strip.n == pins.NUM_LEDS == api.NUM_LEDS
+    assert strip.written and strip.written[0] == bytes(24)  # LEDs cleared at boot
+    assert hal.display.width == api.WIDTH and hal.leds.n == api.NUM_LEDS
+
+
+def test_pin_table_is_consistent():
+    gpios = [row[0] for row in pins.PIN_TABLE]
+    assert len(gpios) == len(set(gpios)), "a GPIO used twice"
+    names = [row[1] for row in pins.PIN_TABLE]
+    assert len(names) == len(set(names))
+    assert sorted(pins.BUTTON_PINS) == sorted(g for g, n, *_ in pins.PIN_TABLE
+                                              if n.startswith(("KEY_", "JOY_")))
+    assert len(pins.BUTTON_PINS) == api.NUM_BUTTONS
+    slice_of = lambda g: (g >> 1) & 7  # noqa: E731
+    assert slice_of(pins.LCD_BL) != slice_of(pins.BUZZER), "backlight and buzzer share a PWM slice"
+    assert "PWM %d%s" % (slice_of(pins.LCD_BL), "AB"[pins.LCD_BL & 1]) in dict(
+        (r[0], r[2]) for r in pins.PIN_TABLE)[pins.LCD_BL]
+
+
+def test_picohal_buttons_read_active_low_pins_through_the_debouncer(bus, pico):
+    hal, _, t = pico
+    assert list(hal.buttons.poll(0)) == []
+    bus.pins[pins.KEY_A][0].level = 0
+    bus.pins[pins.JOY_LEFT][0].level = 0
+    got = sorted(hal.buttons.poll(5))
+    assert got == sorted([api.event(api.PRESSED, api.KEY_A), api.event(api.PRESSED, api.LEFT)])
+    assert hal.buttons.is_down(api.KEY_A) and not hal.buttons.is_down(api.KEY_B)
+    bus.pins[pins.KEY_A][0].level = 1
+    assert list(hal.buttons.poll(50)) == [api.event(api.RELEASED, api.KEY_A)]
+    assert list(hal.buttons.poll(50 + 400)) == [api.event(api.REPEAT, api.LEFT)]
+
+
+def test_picohal_clock_storage_serial_and_seed(bus, pico, tmp_path):
+    hal, _, t = pico
+    t.now = 1234
+    assert hal.ticks_ms() == 1234 and hal.ticks_diff(1300, 1234) == 66
+    hal.sleep_ms(10)
+    assert t.slept[-1] == 10
+    hal.storage.write("x", b"1")
+    assert (tmp_path / "data" / "x").read_bytes() == b"1"
+    seeds = {hal.random_seed() for _ in range(20)}
+    assert len(seeds) > 15 and all(0 <= s < (1 << 30) for s in seeds)
+    assert hasattr(hal.serial, "read_byte") and hal.buzzer.freq == 0
+
+
+# -- main.py ------------------------------------------------------------------------------
+class CrashHal:
+    def __init__(self, bus):
+        import neopixel
+        from hal.leds import Leds
+        self.display, _ = make_display(bus)
+        self.strip = neopixel.NeoPixel(None, 8)
+        self.leds = Leds(self.strip, 8)
+        self.slept = []
+        self.calls = []
+        hal = self
+
+        class Part:
+            def __init__(self, name):
+                self.name = name
+
+            def __getattr__(self, attr):
+                return lambda *a: hal.calls.append((self.name, attr) + a)
+        self.buzzer = Part("buzzer")
+        self.serial = Part("serial")
+
+    def sleep_ms(self, ms):
+        self.slept.append(ms)
+
+
+@pytest.fixture
+def main_mod(monkeypatch):
+    def print_exception(exc, file=sys.stdout):  # MicroPython's, for CPython
+        file.write("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+    monkeypatch.setattr(sys, "print_exception", print_exception, raising=False)
+    import main
+    return main
+
+
+def test_a_crash_is_shown_on_screen_and_blinks_red(bus, main_mod, capsys):
+    hal = CrashHal(bus)
+    try:
+        raise RuntimeError("dice fell off the table")
+    except RuntimeError as e:
+        main_mod.report_crash(hal, e, blinks=4)
+    out = capsys.readouterr().out
+    assert "Traceback" in out and "dice fell off the table" in out
+    fb = hal.display.fb
+    from hal.st7789 import color565
+    assert fb.filled == main_mod.DARK_RED == color565(160, 16, 0)
+    shown = [s for s, *_ in fb.texts]
+    assert shown[0] == "Kocka crashed"
+    unwrapped = "".join(s[2:] if s.startswith("  ") else s for s in shown)
+    assert "RuntimeError: dice fell off the table" in unwrapped
+    assert all(len(s) <= main_mod.COLS for s in shown)
+    assert all(y + 8 <= 240 for _, _, y, _ in fb.texts)
+    frames = hal.strip.written
+    assert len(frames) == 4 and hal.slept == [300] * 4
+    assert frames[0] == bytes([0, 64, 0]) * 8 and frames[1] == bytes(24)  # red (GRB), off
+    assert ("buzzer", "off") in hal.calls and ("serial", "end_session") in hal.calls
+    assert transactions(bus.log)[-1][0] == 0x2C  # the error frame was pushed
+
+
+def test_screen_lines_wrap_and_keep_the_end():
+    import main
+    lines = main.screen_lines("x" * 70 + "\n\n" + "\n".join("line %d" % i for i in range(40)))
+    assert len(lines) == main.ROWS and lines[-1] == "line 39"
+    wrapped = main.screen_lines("y" * 70)
+    assert [len(s) for s in wrapped] == [29, 29, 16] and wrapped[1].startswith("  ")
+
+
+def test_main_reports_an_app_crash_and_a_board_failure(bus, main_mod, monkeypatch):
+    reports = []
+    monkeypatch.setattr(main_mod, "report_crash", lambda hal, exc: reports.append((hal, exc)))
+    fake_pico = types.ModuleType("hal.pico")
+    built = []
+
+    class PicoHal:
+        def __init__(self):
+            built.append(self)
+    fake_pico.PicoHal = PicoHal
+    fake_app_pkg = types.ModuleType("app.app")
+
+    class App:
+        def __init__(self, hal):
+            self.hal = hal
+
+        def run(self):
+            raise ValueError("bad move")
+    fake_app_pkg.App = App
+    monkeypatch.setitem(sys.modules, "hal.pico", fake_pico)
+    monkeypatch.setitem(sys.modules, "app.app", fake_app_pkg)
+    main_mod.main()
+    assert reports[0][0] is built[0] and isinstance(reports[0][1], ValueError)
+
+    def broken():
+        raise OSError("no display")
+    fake_pico.PicoHal = broken
+    main_mod.main()
+    assert reports[1][0] is None and isinstance(reports[1][1], OSError)
+
+
+def test_report_without_a_hal_only_prints(main_mod, capsys):
+    main_mod.report_crash(None, KeyError("k"))
+    assert "KeyError" in capsys.readouterr().out
