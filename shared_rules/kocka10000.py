@@ -396,12 +396,26 @@ class Kocka10000(State):
             if len(action) != 3:
                 raise IllegalAction("not an action")
             mask = action[2]
+            if kind == TAKE and self.phase == PICKING and not self.face and 0 < mask < 64:
+                # the common case, checked once: the points are the check
+                roll = self.roll
+                if mask < (1 << len(roll)):
+                    dice = _dice_of(roll, mask)
+                    whole = len(roll) == 6 and mask == 63
+                    pts = classic_points(dice, whole, self.double)
+                    if pts is None:
+                        raise IllegalAction(selection_error(dice, whole, self.double))
+                    self.events = []
+                    self._take(dice, pts)
+                    return
             why = self.selection_problem(mask, kind == COLLECT)
             if why is not None:
                 raise IllegalAction(why)
             self.events = []
             if kind == TAKE:
-                self._take(mask)
+                dice = _dice_of(self.roll, mask)
+                self._take(dice, classic_points(dice, len(self.roll) == 6 and mask == 63,
+                                                self.double))
             else:
                 self._collect(mask)
         elif kind == BANK:
@@ -441,7 +455,7 @@ class Kocka10000(State):
                 if d == self.face or (d == self.joker and self.count == 5):
                     ok = True
                     break
-        elif best_classic(roll, self.double) > 0:
+        elif 1 in roll or 5 in roll or best_classic(roll, self.double) > 0:
             ok = True
             if self.confirm:
                 self.events.append((EV_CONFIRMED, p, self.confirm))
@@ -458,10 +472,8 @@ class Kocka10000(State):
             self.events.append((EV_BUST, p, self.turn_total))
             self._next_turn()
 
-    def _take(self, mask):
+    def _take(self, dice, pts):
         p = self.turn
-        dice = _dice_of(self.roll, mask)
-        pts = classic_points(dice, len(self.roll) == 6 and mask == 63, self.double)
         self.turn_total += pts
         self.aside = self.aside + dice
         self._set_aside(len(dice))
