@@ -6,6 +6,10 @@ states through the device's own debouncer (hal/debounce.py), so presses,
 releases and auto-repeat behave exactly as on the device. Events injected by
 a demo are passed through as on the virtual HAL and make their button light
 up briefly in the window.
+
+A press that starts and ends between two polls (a quick trackpad tap, both
+events in one frame) is latched, so the debouncer still sees it down for one
+poll: PRESSED, then RELEASED a frame later, never lost.
 """
 from hal import api
 from hal.debounce import Debouncer
@@ -23,14 +27,18 @@ class WindowButtons:
         self.flash_until = [0] * n
         self.lit_now = [False] * n
         self.deb = Debouncer(n)
-        self.now = 0
+        self.latched = 0  # bitmask: went down since the last poll
 
     # -- raw input from the window ---------------------------------------------
     def key(self, button, down):
         self.keyboard[button] = down
+        if down:
+            self.latched |= 1 << button
 
     def mouse(self, button, down):
         self.mouse_down[button] = down
+        if down:
+            self.latched |= 1 << button
 
     def release_all(self):
         for b in range(api.NUM_BUTTONS):
@@ -46,10 +54,10 @@ class WindowButtons:
 
     # -- the HAL contract --------------------------------------------------------
     def poll(self, now_ms):
-        self.now = now_ms
         ev = self.events
         del ev[:]
-        mask = 0
+        mask = self.latched
+        self.latched = 0
         for b in range(api.NUM_BUTTONS):
             if self.raw(b):
                 mask |= 1 << b

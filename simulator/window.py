@@ -109,10 +109,20 @@ class Window:
         return path
 
 
+def _icon():
+    """A little red die for the window's icon."""
+    s = pygame.Surface((32, 32), pygame.SRCALPHA)
+    pygame.draw.rect(s, (222, 52, 52), (2, 2, 28, 28), border_radius=6)
+    for x, y in ((9, 9), (16, 16), (23, 23), (23, 9), (9, 23)):
+        pygame.draw.circle(s, (250, 250, 250), (x, y), 3)
+    return s
+
+
 def open_display():
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(TITLE)
+    pygame.display.set_icon(_icon())
     return pygame.display.set_mode((layout.WIDTH, layout.HEIGHT))
 
 
@@ -128,7 +138,12 @@ def main(data_dir, demo_name=None, seed=None, frames=None, screenshot=None, soun
         app = App(hal)
         driver = demos.start(app, demo_name, hal.random_seed() if seed is None else seed)
         win = Window(app, hal, surface, driver)
-        win.run(frames)
+        print("Kocka simulator: storage in %s; F12 saves a screenshot, Esc quits" % (data_dir,),
+              flush=True)
+        try:
+            win.run(frames)
+        except KeyboardInterrupt:  # Ctrl-C in the terminal: quit as Esc does
+            pass
         if screenshot:
             win.screenshot(screenshot)
     finally:

@@ -284,6 +284,20 @@ def test_the_mouse_release_ends_the_press_even_off_the_control(sim):
     assert sim.seen == [api.event(api.PRESSED, api.KEY_X), api.event(api.RELEASED, api.KEY_X)]
 
 
+def test_a_tap_within_one_frame_is_not_lost(sim):
+    from simulator import layout
+    pos = layout.control_centre(api.KEY_B)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    key_event(pygame.KEYDOWN, pygame.K_a)
+    key_event(pygame.KEYUP, pygame.K_a)
+    sim.frames(1)
+    assert sorted(sim.seen) == sorted([api.event(api.PRESSED, api.KEY_A), api.event(api.PRESSED, api.KEY_B)])
+    sim.frames(1)
+    assert sorted(sim.seen[2:]) == sorted([api.event(api.RELEASED, api.KEY_A),
+                                           api.event(api.RELEASED, api.KEY_B)])
+
+
 def test_clicking_the_body_presses_nothing(sim):
     post(pygame.MOUSEBUTTONDOWN, pos=(30, 660), button=1)
     sim.frames(3)
