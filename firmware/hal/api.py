@@ -12,8 +12,8 @@ The app talks to hardware only through one `hal` object with these parts
                   .brightness (0-255, applied in show())
     hal.buzzer    .tone(freq_hz, volume 0-100), .off()
     hal.storage   .read(name) -> bytes or None, .write(name, data) (atomic),
-                  .append(name, data), .remove(name), .listdir(), .size(name),
-                  .free_bytes()
+                  .append(name, data), .remove(name), .listdir(), .size(name)
+                  (-1 if missing), .free_bytes() (-1 if unknown)
     hal.serial    .read_byte() -> int, or -1 when nothing waits (never blocks),
                   .write(data), .begin_session(), .end_session()
     hal.ticks_ms(), hal.ticks_diff(a, b), hal.sleep_ms(ms)
