@@ -1,4 +1,4 @@
-"""The device HAL's pure logic under real MicroPython: tests/mp/hal_fake_test.py runs the
+"""The device HAL's pure logic under real MicroPython: tests/mp/hal_checks.py runs the
 debouncer, FileStorage (over the WebAssembly port's filesystem, power cuts included) and the
 allocation checks of the frame paths on MicroPython's own os, time, framebuf and gc."""
 import os
@@ -12,7 +12,7 @@ HAL_MOUNTS = ("firmware/hal:hal", "firmware/board:board")
 
 @pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
 def test_hal_logic_passes_under_micropython():
-    proc = run_mp(os.path.join(ROOT, "tests", "mp", "hal_fake_test.py"), mounts=HAL_MOUNTS,
+    proc = run_mp(os.path.join(ROOT, "tests", "mp", "hal_checks.py"), mounts=HAL_MOUNTS,
                   timeout=300)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-4000:]

@@ -1,7 +1,8 @@
 """Device HAL logic under real MicroPython (the WebAssembly port), no hardware.
 
 Run by tests/test_hal_micropython.py through mprun.mjs with firmware/hal mounted
-at /proj/hal and firmware/board at /proj/board. Proves on MicroPython's own
+at /proj/hal and firmware/board at /proj/board (the name must not match
+*_test.py, or pytest would collect it). Proves on MicroPython's own
 `os`, `time`, `framebuf` and gc what the CPython tests prove on fakes:
 - the debouncer (with the real time.ticks_diff across the ticks wraparound),
 - FileStorage over the wasm filesystem, power cuts included,
