@@ -1,0 +1,363 @@
+"""Cubo bots: three levels that play on the game's virtual clock.
+
+    bot = CuboBot("hard", seed)      # or make_bot(level, seed)
+    action = bot.act(state, player, now)   # None while it is still thinking
+
+A bot answers None until its next move is due, so a fast level calls Cubo first
+and a slow one may be caught by the countdown (it hurries when it is last, and calls
+with whatever it has just before the deadline; an easy bot sometimes misjudges it).
+Everything random (think-time jitter, the easy bot's sloppiness) comes from the bot's
+own Rng, so a game of bots is reproducible from the seeds.
+
+The levels differ in
+- pace: reaction, look-at-the-roll, per-swap, take and scoring times (PARAMS);
+- arrangement: easy stops after a few improving swaps from the rolled grid, medium
+  climbs to a local optimum of pairwise swaps, hard is optimal (the exact solver)
+  and also plans for the centre die it will take: it may arrange its dice so that
+  swapping in a centre die at scoring makes a better grid than the plain optimum;
+- reroll judgement: a roll worth s is rerolled while s is below what rerolling is
+  worth (shared_rules.cubo_data: optimal-stopping values of fresh rolls, computed by
+  tools/cubo_dist.py for each rule variant, joker and colour mix), given how many more
+  rerolls the bot expects before somebody calls; that estimate shrinks as the round
+  goes on, and no level rerolls once anyone has called (the rules forbid it).
+All levels take the centre die that helps them most (best_swap) and swap at scoring
+optimally; the C face is named at its best value.
+
+Arranging is shown move by move: a bot swaps two cells at a time toward its target
+grid, so a UI can animate it. Heavy work (hard's centre planning) is spread over
+calls, a few solver runs per call, so no single act() stalls a device frame for long.
+"""
+
+from shared_rules.rng import Rng
+from shared_rules import cubo as C
+from shared_rules.cubo_score import (
+    _tables, _code, _score_codes, solve_codes, best_arrangement, best_swap, best_c_value,
+    OUTER, CENTRE, C_FACE)
+from shared_rules import cubo_data
+
+LEVELS = ("easy", "medium", "hard")
+
+# Times in ms; jitter in percent of each time; safety: how long before the deadline a
+# last player calls (a range: a negative value misses it); extra: the score margin a
+# roll must be short of the reroll value before the bot rerolls.
+PARAMS = {
+    "easy": {"react": 900, "look": 2600, "swap": 1600, "call": 700, "take": 1100,
+             "score": 1800, "jitter": 40, "safety": (-700, 900), "max_rerolls": 1,
+             "extra": 3.0, "horizon": 7000, "moves": 3, "plan": False},
+    "medium": {"react": 600, "look": 1600, "swap": 1000, "call": 450, "take": 700,
+               "score": 1100, "jitter": 30, "safety": (150, 700), "max_rerolls": 3,
+               "extra": 1.0, "horizon": 10000, "moves": 99, "plan": False},
+    "hard": {"react": 350, "look": 900, "swap": 600, "call": 250, "take": 400,
+             "score": 700, "jitter": 20, "safety": (350, 600), "max_rerolls": 6,
+             "extra": 0.0, "horizon": 14000, "moves": -1, "plan": True},
+}
+
+PLAN_STEPS_PER_CALL = 3  # solver runs per act() while hard plans for the centre
+
+
+def stop_value(options, colours, m):
+    """W_m: the worth of rerolling with m more rerolls to come (points, float)."""
+    n_red = 0
+    for c in colours:
+        if c == "R":
+            n_red += 1
+    mix = n_red if n_red <= 4 else 8 - n_red
+    joker = options["yellow_c_replaces"] if options["yellow"] else 0
+    if m >= cubo_data.LEVELS:
+        m = cubo_data.LEVELS - 1
+    i = (((1 if options["runs_any_order"] else 0) * 7 + joker) * 5 + mix) * cubo_data.LEVELS + m
+    return cubo_data.STOP[i] / 4.0
+
+
+def _grid_codes(grid):
+    g = [0] * 9
+    for i in OUTER:
+        g[i] = _code(grid[i])
+    return g
+
+
+def local_search(grid, any_order, moves=-1, rng=None):
+    """Improves a grid by pairwise swaps of coloured cells.
+
+    moves < 0: best-improvement until no swap helps (a local optimum); otherwise
+    at most `moves` first-improvement swaps, trying pairs in an order shuffled by
+    `rng`. Returns (score, grid).
+    """
+    out = _tables(any_order)[0]
+    g = _grid_codes(grid)
+    j = grid[CENTRE][0]
+    cur = _score_codes(out, g, j)
+    pairs = [(OUTER[a], OUTER[b]) for a in range(8) for b in range(a + 1, 8)]
+    if moves >= 0 and rng is not None:
+        rng.shuffle(pairs)
+    done = 0
+    while moves < 0 or done < moves:
+        best = cur
+        bi = -1
+        for k in range(len(pairs)):
+            a, b = pairs[k]
+            if g[a] == g[b]:
+                continue
+            g[a], g[b] = g[b], g[a]
+            s = _score_codes(out, g, j)
+            g[a], g[b] = g[b], g[a]
+            if s > best:
+                best = s
+                bi = k
+                if moves >= 0:
+                    break
+        if bi < 0:
+            break
+        a, b = pairs[bi]
+        g[a], g[b] = g[b], g[a]
+        cur = best
+        done += 1
+    res = list(grid)
+    for i in OUTER:
+        v = (g[i] >> 1) + 1
+        res[i] = (v, "B" if g[i] & 1 else "R")
+    return cur, res
+
+
+def next_swap(grid, target):
+    """The SWAP (i, j), i < j, that moves `grid` toward `target`, or None when equal.
+
+    Prefers a swap that puts two dice in place at once.
+    """
+    first = None
+    for a in OUTER:
+        if grid[a] == target[a]:
+            continue
+        for b in OUTER:
+            if b != a and grid[b] == target[a] and grid[b] != target[b]:
+                if grid[a] == target[b]:
+                    return (a, b) if a < b else (b, a)
+                if first is None:
+                    first = (a, b) if a < b else (b, a)
+    return first
+
+
+class CuboBot:
+    """A Cubo player of level 'easy', 'medium' or 'hard'."""
+
+    def __init__(self, level="medium", seed=0):
+        if level not in PARAMS:
+            raise ValueError("unknown bot level %r (easy, medium, hard)" % (level,))
+        self.level = level
+        self.par = PARAMS[level]
+        self.rng = Rng(seed)
+        self._key = None
+        self._due = 0
+        self._target = None     # the grid the bot is arranging toward
+        self._decided = False   # kept the current roll
+        self._plan = None       # hard: pending (centre die, dropped die) candidates
+        self._plan_best = None
+        self._safety = 0
+        self._calling = False
+        self._plan_own = None
+        self._plan_joker = None
+
+    # -- timing ------------------------------------------------------------------
+    def _delay(self, name):
+        base = self.par[name]
+        jit = base * self.par["jitter"] // 100
+        if jit > 0:
+            base += self.rng.randint(-jit, jit)
+        return base
+
+    def _enter(self, key, now, delay_name):
+        if key != self._key:
+            self._key = key
+            self._due = now + self._delay(delay_name)
+            return True
+        return False
+
+    # -- the agent interface -------------------------------------------------------
+    def act(self, state, player, now):
+        if state.is_terminal():
+            return None
+        p = player
+        if state.phase == C.SCORING:
+            if state.scorer != p:
+                return None
+            self._enter(("score", state.round, state.step), now, "score")
+            if now < self._due:
+                return None
+            return self._score_move(state, p, now)
+        if state.phase != C.PLAY:
+            return None
+        st = state.status[p]
+        if st == C.WAITING:
+            self._enter(("roll", state.round), now, "react")
+            if now < self._due:
+                return None
+            return (p, C.ROLL, now)
+        if st == C.CALLED:
+            if state.next_taker() != p:
+                return None
+            self._enter(("take", state.round), now, "take")
+            if now < self._due:
+                return None
+            return (p, C.TAKE, self._choose_centre(state, p), now)
+        if st != C.ARRANGING:
+            return None
+        return self._arrange_move(state, p, now)
+
+    # -- arranging -------------------------------------------------------------------
+    def _arrange_move(self, state, p, now):
+        if self._enter(("look", state.round, state.nrolls[p]), now, "look"):
+            self._target = None
+            self._decided = False
+            self._calling = False
+            self._plan = None
+            lo, hi = self.par["safety"]
+            self._safety = self.rng.randint(lo, hi)
+        deadline = state.deadline
+        last = deadline is not None  # a running countdown means we are the last one
+        if last and deadline - self._safety <= now < deadline:
+            return (p, C.CALL, now)  # out of time: call with what we have
+        if now < self._due:
+            return None
+        grid = state.grids[p]
+        if not self._decided:
+            anyo = state.options["runs_any_order"]
+            value, target = self._arrangement(grid, anyo)
+            if not state.calls and self._wants_reroll(state, p, value, now):
+                return (p, C.REROLL, now)
+            self._decided = True
+            self._target = target
+            if self.par["plan"] and not last:
+                self._start_plan(state, p, target)
+        if self._plan is not None and self._step_plan(state, p):
+            return None
+        if self._calling:
+            return (p, C.CALL, now)
+        mv = next_swap(grid, self._target)
+        if mv is None:
+            self._calling = True
+            self._due = now + self._delay("call") // (2 if last else 1)
+            return None
+        self._due = now + self._delay("swap") // (2 if last else 1)
+        return (p, C.SWAP, mv[0], mv[1], now)
+
+    def _arrangement(self, grid, anyo):
+        moves = self.par["moves"]
+        if moves < 0 and self.level == "hard":
+            return best_arrangement(grid, anyo)
+        return local_search(grid, anyo, moves, self.rng if moves >= 0 else None)
+
+    def _wants_reroll(self, state, p, value, now):
+        used = state.nrolls[p] - 1
+        left = self.par["max_rerolls"] - used
+        if left <= 0:
+            return False
+        cycle = self.par["look"] + self.par["react"]
+        elapsed = now - state.round_t0
+        m = (self.par["horizon"] - elapsed) // cycle - 1
+        if m > left - 1:
+            m = left - 1
+        if m < 0:
+            m = 0
+        w = stop_value(state.options, state.colours[p], m)
+        return value + self.par["extra"] < w
+
+    # -- hard: plan for the centre die ---------------------------------------------------
+    def _start_plan(self, state, p, target):
+        anyo = state.options["runs_any_order"]
+        own = [_code(target[i]) for i in OUTER]
+        cands = []
+        seen = 0
+        for d in state.centre:
+            if d is None:
+                continue
+            dc = _code(d)
+            if seen & (1 << dc):
+                continue
+            seen |= 1 << dc
+            dropped = 0
+            for k in range(8):
+                xc = own[k]
+                if xc == dc or dropped & (1 << xc):
+                    continue
+                dropped |= 1 << xc
+                cands.append((dc, k))
+        base = -1
+        for d in state.centre:
+            if d is not None:
+                s = best_swap(target, d, anyo)[0]
+                if s > base:
+                    base = s
+        self._plan = cands
+        self._plan_best = (base, -1, -1)
+        self._plan_own = own
+        self._plan_joker = target[CENTRE]
+
+    def _step_plan(self, state, p):
+        """Runs a few planning solves; True while planning goes on."""
+        anyo = state.options["runs_any_order"]
+        own = self._plan_own
+        j = self._plan_joker[0]
+        cands = self._plan
+        for _ in range(PLAN_STEPS_PER_CALL):
+            if not cands:
+                break
+            dc, k = cands.pop()
+            codes = list(own)
+            codes[k] = dc
+            s = solve_codes(codes, j, anyo)
+            if s > self._plan_best[0]:
+                self._plan_best = (s, dc, k)
+        if cands:
+            return True
+        self._plan = None
+        s, dc, k = self._plan_best
+        if dc >= 0:
+            # Arrange the dice so that swapping die dc in at scoring gives the plan's grid.
+            dice = [((own[i] >> 1) + 1, "B" if own[i] & 1 else "R") for i in range(8)]
+            xd = dice[k]
+            dd = ((dc >> 1) + 1, "B" if dc & 1 else "R")
+            dice[k] = dd
+            dice.append(self._plan_joker)
+            s2, g = best_arrangement(dice, anyo)
+            for i in OUTER:
+                if g[i] == dd:
+                    g[i] = xd
+                    break
+            self._target = g
+        return False
+
+    # -- centre die, scoring -------------------------------------------------------------
+    def _choose_centre(self, state, p):
+        grid = state.grids[p]
+        anyo = state.options["runs_any_order"]
+        best = -1
+        slot = -1
+        for k in range(4):
+            d = state.centre[k]
+            if d is None:
+                continue
+            s = best_swap(grid, d, anyo)[0]
+            if s > best:
+                best = s
+                slot = k
+        return slot
+
+    def _score_move(self, state, p, now):
+        grid = state.grids[p]
+        anyo = state.options["runs_any_order"]
+        if state.step == C.STEP_NAME:
+            return (p, C.NAME, best_c_value(grid, anyo), now)
+        s, cell = best_swap(grid, state.taken_die[p], anyo)
+        if cell is None:
+            return (p, C.KEEP, now)
+        return (p, C.EXCHANGE, cell, now)
+
+
+def make_bot(level, seed=0):
+    return CuboBot(level, seed)
+
+
+def bots_for(levels, seed=0):
+    """One bot per level name, seeded from forks of Rng(seed)."""
+    r = Rng(seed)
+    return [CuboBot(lv, r.fork().state) for lv in levels]
