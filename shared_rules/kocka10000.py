@@ -381,6 +381,9 @@ class Kocka10000(State):
             raise IllegalAction("the game is over")
         if not isinstance(action, (tuple, list)) or len(action) < 2:
             raise IllegalAction("not an action")
+        for x in action:
+            if type(x) is not int:
+                raise IllegalAction("not an action")
         p = action[0]
         kind = action[1]
         if p != self.turn:

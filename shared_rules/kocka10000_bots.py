@@ -254,6 +254,31 @@ class HardBot(MediumBot):
             hi = self.w_grid(ib, ix + 1) * (1 - fb) + self.w_grid(ib1, ix + 1) * fb
         return lo * (1 - fx) + hi * fx
 
+    def island(self, a, b, m):
+        """(lo, hi) turn totals where banking also wins below the threshold, or None."""
+        N = self.win.N
+        ia = a // 500
+        if ia >= N:
+            ia = N - 1
+        ib = (b + 250) // 500
+        if ib >= N:
+            ib = N - 1
+        key = (ia * N + ib) * 5 + m - 1
+        isl = self.win.ISLANDS
+        lo = 0
+        hi = len(isl) >> 2
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            k = (isl[4 * mid] << 8) | isl[4 * mid + 1]
+            if k < key:
+                lo = mid + 1
+            elif k > key:
+                hi = mid
+            else:
+                shift = a - ia * 500    # islands are about the score reached
+                return (50 * isl[4 * mid + 2] - shift, 50 * isl[4 * mid + 3] - shift)
+        return None
+
     def threshold(self, a, b, m):
         """Bank from this turn total (in 50s) with m dice left, for scores a and b."""
         N = self.win.N
@@ -285,7 +310,11 @@ class HardBot(MediumBot):
             return a + t > b          # the last turn of finish_round: bank only in the lead
         if a + t >= GOAL:
             return True
-        return t // 50 >= self.threshold(a, b, state.left)
+        m = state.left
+        if t // 50 >= self.threshold(a, b, m):
+            return True
+        isl = self.island(a, b, m)
+        return isl is not None and isl[0] <= t < isl[1]
 
     def pick(self, state, p):
         a = state.totals[p]
