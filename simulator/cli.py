@@ -25,20 +25,25 @@ def non_negative(text):
     return n
 
 
+def known_demos():
+    from simulator import demos
+    return demos.known()
+
+
 def parser():
     from simulator.keymap import describe
     p = argparse.ArgumentParser(
         prog=PROG,
-        description="Kocka simulator: the device's app, unchanged, on a PC. "
-                    "Opens a window that looks like the device, or with --headless "
+        description="Kocka simulator: the device's app, unchanged, on a PC.\n"
+                    "Opens a window that looks like the device, or with --headless\n"
                     "runs a demo with no window and saves a screenshot.",
         epilog="keys (window):\n  " + "\n  ".join(describe()),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--headless", action="store_true",
                    help="no window: run on a virtual clock (33 ms a frame) and exit")
     p.add_argument("--demo", metavar="NAME",
-                   help="run the app's demo NAME (menu, or a game's name): scripted "
-                        "presses or a bots-only game")
+                   help="run the app's demo NAME: scripted presses (menu) or a "
+                        "bots-only game (a game's name); known: %s" % ", ".join(known_demos()))
     p.add_argument("--seed", metavar="N", type=non_negative,
                    help="random seed (default: 1 headless, fresh entropy in the window)")
     p.add_argument("--frames", metavar="N", type=non_negative,

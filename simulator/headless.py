@@ -38,6 +38,6 @@ def main(demo_name, seed, frames, screenshot, data_dir):
         from simulator.frame import save_png
         folder = os.path.dirname(os.path.abspath(screenshot))
         os.makedirs(folder, exist_ok=True)
-        save_png(hal.display.buf, hal.display.width, hal.display.height, screenshot)
+        save_png(hal.display, screenshot)
         print("wrote %s (%d frames, demo %s, seed %d)" % (screenshot, frames, demo_name or "none", seed))
     return 0

@@ -10,7 +10,7 @@ import pygame
 
 from hal import api
 from simulator import keymap, layout as L
-from simulator.frame import FrameConverter
+from simulator.frame import FrameConverter, display_surface
 
 SS = 2  # supersampling for the static parts
 
@@ -102,7 +102,8 @@ class Painter:
     _static = None
     def __init__(self):
         self.frame = FrameConverter(api.WIDTH, api.HEIGHT)
-        self.screen = pygame.Surface((L.SCREEN_W, L.SCREEN_H), 0, self.frame.surface)
+        self.screen = None  # the last frame, scaled
+        self.shade = pygame.Surface((L.SCREEN_W, L.SCREEN_H))  # black, alpha = backlight off
         self.glow_cache = {}
         self.screen_key = None
         if not Painter._static:  # painted once per process (tests make many painters)
@@ -326,16 +327,17 @@ class Painter:
                            L.joy_hint_centre(api.PRESS))
 
     def paint_screen(self, target, display):
-        """Blits the display (re-converting only after a new frame was pushed)."""
-        level = max(0, min(100, getattr(display, "level", 100)))
-        key = (display.frames, level)
-        if key != self.screen_key:
-            self.screen_key = key
-            pygame.transform.scale(self.frame.convert(display.buf), (L.SCREEN_W, L.SCREEN_H), self.screen)
-            if level < 100:  # the backlight: 10 % is dim but readable, as on the panel
-                k = int(255 * (0.25 + 0.75 * level / 100))
-                self.screen.fill((k, k, k), special_flags=pygame.BLEND_MULT)
+        """Blits the display (re-converting only after a new frame was pushed), dimmed by
+        the backlight: 10 % is dim but readable, as on the panel."""
+        if display.frames != self.screen_key or self.screen is None:
+            self.screen_key = display.frames
+            frame = display_surface(display, self.frame)
+            self.screen = pygame.transform.scale(frame, (L.SCREEN_W, L.SCREEN_H))
         target.blit(self.screen, L.SCREEN[:2])
+        level = max(0, min(100, getattr(display, "level", 100)))
+        if level < 100:
+            self.shade.set_alpha(int(255 * 0.75 * (100 - level) / 100))
+            target.blit(self.shade, L.SCREEN[:2])
 
     def paint(self, target, display, led_colors, down, keys_down):
         target.blit(self.body, (0, 0))

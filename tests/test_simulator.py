@@ -114,15 +114,43 @@ def top_bits(colour):
     return (r >> 3, g >> 2, b >> 3)
 
 
+def test_frame_conversion_of_an_indexed_frame_uses_the_palette():
+    from simulator.frame import FrameConverter, panel_colour
+    palette = bytearray(768)
+    palette[3:6] = bytes((255, 196, 60))
+    palette[6:9] = bytes((46, 110, 232))
+    palette[765:768] = bytes((250, 250, 250))
+    buf = bytearray(240 * 240)
+    buf[0] = 1
+    buf[1] = 2
+    buf[-1] = 255
+    conv = FrameConverter(240, 240)
+    surf = conv.convert(buf, palette)
+    assert surf.get_at((0, 0))[:3] == panel_colour(255, 196, 60)
+    assert surf.get_at((1, 0))[:3] == panel_colour(46, 110, 232)
+    assert surf.get_at((2, 0))[:3] == (0, 0, 0)
+    assert surf.get_at((239, 239))[:3] == panel_colour(250, 250, 250)
+    palette[3:6] = bytes((10, 200, 30))  # a new palette takes effect
+    assert conv.convert(buf, palette).get_at((0, 0))[:3] == panel_colour(10, 200, 30)
+    # the same picture as RGB565 big-endian looks the same
+    c = ((10 & 0xF8) << 8) | ((200 & 0xFC) << 3) | (30 >> 3)
+    wide = bytearray(240 * 240 * 2)
+    wide[0:2] = bytes((c >> 8, c & 255))
+    assert conv.convert(wide).get_at((0, 0))[:3] == panel_colour(10, 200, 30)
+    with pytest.raises(ValueError):
+        conv.convert(bytearray(100))
+
+
 def test_frame_conversion_matches_the_apps_colours():
-    import framebuf
+    from hal.virtual import VirtualDisplay
     from app import ui
-    from simulator.frame import FrameConverter
-    buf = bytearray(240 * 240 * 2)
-    fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.RGB565)
-    fb.fill(ui.rgb(255, 196, 60))
-    fb.fill_rect(10, 20, 5, 5, ui.rgb(46, 110, 232))
-    surf = FrameConverter(240, 240).convert(buf)
+    from simulator.frame import display_surface
+    d = VirtualDisplay()
+    if hasattr(d, "set_palette"):
+        d.set_palette(ui.palette())
+    d.fb.fill(ui.rgb(255, 196, 60))           # the accent
+    d.fb.fill_rect(10, 20, 5, 5, ui.rgb(46, 110, 232))  # the blue
+    surf = display_surface(d)
     assert top_bits(surf.get_at((0, 0))) == top_bits((255, 196, 60))
     assert top_bits(surf.get_at((12, 22))) == top_bits((46, 110, 232))
 
@@ -343,18 +371,23 @@ def test_the_screen_shows_the_apps_frame(sim):
     buf = sim.hal.display.buf
     assert len({tuple(sim.surface.get_at((x0 + 4 * i, y0 + 4 * i))) for i in range(120)}) > 1
     # device pixel (x, y) is the 2x2 block at (x0 + 2x, y0 + 2y), dimmed by the backlight
-    level = sim.hal.display.level
-    assert 10 <= level <= 100
-    for x, y in ((0, 0), (120, 5), (239, 239), (30, 200)):
-        i = 2 * (y * 240 + x)
-        c = (buf[i] << 8) | buf[i + 1]
-        want = ((c >> 11) & 31, (c >> 5) & 63, c & 31)
+    from simulator.frame import panel_colour
+    d = sim.hal.display
+    assert 10 <= d.level <= 100
+    for x, y in ((0, 0), (120, 5), (239, 239), (30, 200), (100, 100)):
+        if len(buf) == 240 * 240:  # indexed
+            k = 3 * buf[y * 240 + x]
+            want = panel_colour(d.palette[k], d.palette[k + 1], d.palette[k + 2])
+        else:
+            i = 2 * (y * 240 + x)
+            c = (buf[i] << 8) | buf[i + 1]
+            want = panel_colour((c >> 8) & 0xF8, (c >> 3) & 0xFC, (c << 3) & 0xF8)
         block = {tuple(sim.surface.get_at((x0 + 2 * x + dx, y0 + 2 * y + dy))[:3])
                  for dx in (0, 1) for dy in (0, 1)}
         assert len(block) == 1
-        got = top_bits(block.pop())
+        got = block.pop()
         for w, g in zip(want, got):
-            assert w // 5 - 1 <= g <= w
+            assert w // 4 - 1 <= g <= w
 
 
 def test_screenshot_key_saves_the_whole_window(sim, tmp_path, capsys):
