@@ -140,6 +140,9 @@ def main(data_dir, demo_name=None, seed=None, frames=None, screenshot=None, soun
         win = Window(app, hal, surface, driver)
         print("Kocka simulator: storage in %s; F12 saves a screenshot, Esc quits" % (data_dir,),
               flush=True)
+        if sound and not hal.buzzer.audible:
+            print("no audio device (%s): running silently" % (getattr(hal.buzzer, "error", "?"),),
+                  flush=True)
         try:
             win.run(frames)
         except KeyboardInterrupt:  # Ctrl-C in the terminal: quit as Esc does
