@@ -25,10 +25,11 @@ Reading of the rules file where it leaves room (see the report in the issue):
   score becomes banked + turn total); this holds with `finish_round` too.
 
 UI-facing API: `roll`, `aside` (dice set aside from the current six), `turn_total`,
-`totals`, `turn`, `phase`, `may_collect(p)`, `can_bank()`, `bank_minimum(p)`,
+`totals`, `turn`, `phase`, `may_collect(p)`, `can_bank()`, `must_roll()`, `bank_minimum(p)`,
 `collection()` -> (face, count, joker), `selection_points(mask, collect)` and
 `selection_problem(mask, collect)` (live value of a proposed selection and why it is
-invalid), `events` (what the last action caused) and `last_event()`, `event_text(ev)`.
+invalid), `events` (what the last action caused) and `last_event()`, `event_text(ev)`,
+`describe_action(a)`, and `view()`: all of it as one plain dict.
 """
 from shared_rules.game import State, IllegalAction, TERMINAL
 
@@ -297,6 +298,23 @@ class Kocka10000(State):
 
     def last_event(self):
         return self.events[-1] if self.events else None
+
+    def must_roll(self):
+        """Hot dice or a confirmation roll: all six must be rolled, no bank."""
+        return self.phase == ROLLING and self.hot
+
+    def view(self):
+        """Everything a game screen shows, as plain data (built on request, not per frame)."""
+        p = self.turn
+        return {"turn": p, "phase": self.phase, "roll": list(self.roll),
+                "aside": list(self.aside), "turn_total": self.turn_total,
+                "dice_left": self.left, "totals": list(self.totals),
+                "may_collect": [t >= COLLECT_FROM for t in self.totals],
+                "can_bank": self.can_bank(), "must_roll": self.must_roll(),
+                "bank_minimum": self.bank_minimum(p), "collection": self.collection(),
+                "can_start_collection": self.can_start_collection(),
+                "confirming": self.confirm, "last_round": self.last_round >= 0,
+                "events": list(self.events), "winners": self.winners() if self.phase == OVER else []}
 
     def event_text(self, ev):
         kind, p, v = ev

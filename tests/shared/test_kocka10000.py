@@ -133,8 +133,13 @@ def test_three_sixes_then_three_threes_is_hot_dice():
     assert g.last_event()[0] == K.EV_HOT
     assert not g.can_bank()
     illegal(g, (0, BANK), "hot dice")
+    v = g.view()
+    assert v["must_roll"] and not v["can_bank"] and v["turn_total"] == 900
+    assert v["aside"] == [6, 6, 6, 3, 3, 3] and v["dice_left"] == 6
+    assert v["events"] == [(K.EV_HOT, 0, 900)]
+    assert g.event_text(g.last_event()) == "P1: hot dice! roll all six"
     act(g, ROLL)
-    assert len(g.roll) == 6
+    assert len(g.roll) == 6 and g.aside == []
 
 
 def test_straight_then_two_fives_banks_1600():
@@ -190,6 +195,8 @@ def test_collecting_fours_with_a_joker():
 def test_confirmation_roll_that_scores_nothing_busts():
     g = game([3, 3, 3, 3, 3, 3] + [2, 2, 3, 4, 6, 6], totals=[3000, 0])
     act(g, ROLL)
+    assert g.view()["can_start_collection"] and g.view()["may_collect"] == [True, False]
+    assert g.describe_action((0, COLLECT, 63)) == "P1 collects 3 3 3 3 3 3"
     collect(g, [3] * 6)
     assert g.turn_total == 3000 and g.confirm == 3
     act(g, ROLL)

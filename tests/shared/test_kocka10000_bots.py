@@ -147,3 +147,18 @@ def test_levels():
         assert False
     except ValueError:
         pass
+
+
+def test_a_bot_game_as_a_record_verifies_and_packs():
+    from shared_rules import registry, verify, actcodec
+    assert registry.game_class("kocka10000") is Kocka10000
+    g, log = play(("hard", "easy"), 21)
+    rec = {"game": "kocka10000", "players": ["a", "b"], "seed": 21, "options": None,
+           "actions": log, "scores": g.scores()}
+    assert verify.verify(rec) == (True, "")
+    bad = dict(rec)
+    bad["scores"] = [g.scores()[0] + 50, g.scores()[1]]
+    assert not verify.verify(bad)[0]
+    packed = actcodec.encode(log)
+    assert actcodec.decode(packed, len(log)) == log
+    assert len(packed) < 2 * len(log)
