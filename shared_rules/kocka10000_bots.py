@@ -21,6 +21,7 @@ from shared_rules.kocka10000 import (ROLL, TAKE, COLLECT, JOKER, BANK, PICKING,
                                      GOAL, COLLECT_FROM, _face_points)
 
 LEVELS = ("easy", "medium", "hard")
+WS = 63750  # win probabilities scaled: 255 (table bytes) * 500 * 500 / 1000
 
 
 def _face_options(double):
@@ -204,17 +205,19 @@ class MediumBot:
                 best_v = v
                 best = (p, TAKE, mask)
         if state.can_start_collection():
+            # in points << 14: PC14 is out of 16384 (small ints only, same on every port)
             ev = self.ev
+            best_v <<= 14
             counts, masks = face_masks(state.roll)
             for f in range(1, 7):
                 c = counts[f]
                 if not c:
                     continue
                 if f == 1:
-                    done = (1 - ev.BUST[6]) * (state.turn_total + 10000)
+                    done = (ev.SURVIVE6_14 * (state.turn_total + 10000)) >> 14
                 else:
                     done = _lookup(ev.CONF, u + 20 * f)
-                v = ev.PC[c] * done
+                v = ev.PC14[c] * done
                 if v > best_v:
                     best_v = v
                     best = (p, COLLECT, masks[f])
@@ -229,30 +232,25 @@ class HardBot(MediumBot):
         from shared_rules import kocka10000_win
         self.win = kocka10000_win
 
-    # -- the win-probability table ---------------------------------------------------
-    def w_grid(self, ia, ib):
-        if ia >= self.win.N:
-            return 1.0
-        return self.win.W[ia * self.win.N + ib] / 255.0
-
+    # -- the win-probability table, in small ints: probabilities out of WS = 63,750 --
     def w_mover(self, b, x):
-        """P(the player to move with b beats a player who has x), interpolated."""
+        """P(the player to move with b beats a player who has x) * WS, interpolated."""
         if x >= GOAL:
-            return 0.0
+            return 0
         N = self.win.N
+        W = self.win.W
         if b >= (N - 1) * 500:
             b = (N - 1) * 500
         ib = b // 500
-        fb = (b - ib * 500) / 500.0
-        ix = x // 500
-        fx = (x - ix * 500) / 500.0
+        rb = b - ib * 500
         ib1 = ib + 1 if ib + 1 < N else ib
-        lo = self.w_grid(ib, ix) * (1 - fb) + self.w_grid(ib1, ix) * fb
-        if ix + 1 >= N:
-            hi = 0.0
-        else:
-            hi = self.w_grid(ib, ix + 1) * (1 - fb) + self.w_grid(ib1, ix + 1) * fb
-        return lo * (1 - fx) + hi * fx
+        ix = x // 500
+        rx = x - ix * 500
+        lo = W[ib * N + ix] * (500 - rb) + W[ib1 * N + ix] * rb
+        hi = 0
+        if ix + 1 < N:
+            hi = W[ib * N + ix + 1] * (500 - rb) + W[ib1 * N + ix + 1] * rb
+        return (lo * (500 - rx) + hi * rx) // 1000
 
     def island(self, a, b, m):
         """(lo, hi) turn totals where banking also wins below the threshold, or None."""
@@ -279,8 +277,9 @@ class HardBot(MediumBot):
                 return (50 * isl[4 * mid + 2] - shift, 50 * isl[4 * mid + 3] - shift)
         return None
 
-    def threshold(self, a, b, m):
-        """Bank from this turn total (in 50s) with m dice left, for scores a and b."""
+    def bank_from(self, a, b, m):
+        """Bank from this turn total / 50 with m dice left, for scores a and b; the
+        threshold interpolated in b, returned times 500 (an int)."""
         N = self.win.N
         ia = a // 500
         if ia >= N:
@@ -288,11 +287,11 @@ class HardBot(MediumBot):
         if b >= (N - 1) * 500:
             b = (N - 1) * 500
         ib = b // 500
-        fb = (b - ib * 500) / 500.0
+        rb = b - ib * 500
         ib1 = ib + 1 if ib + 1 < N else ib
         t0 = self.win.THR[(ia * N + ib) * 5 + m - 1]
         t1 = self.win.THR[(ia * N + ib1) * 5 + m - 1]
-        return t0 + (t1 - t0) * fb
+        return t0 * (500 - rb) + t1 * rb
 
     @staticmethod
     def opponent(state, p):
@@ -311,7 +310,7 @@ class HardBot(MediumBot):
         if a + t >= GOAL:
             return True
         m = state.left
-        if t // 50 >= self.threshold(a, b, m):
+        if (t // 50) * 500 >= self.bank_from(a, b, m):
             return True
         isl = self.island(a, b, m)
         return isl is not None and isl[0] <= t < isl[1]
@@ -339,26 +338,29 @@ class HardBot(MediumBot):
             return winning[1]
         if not state.can_start_collection():
             return best
-        # collections: exact completion probabilities, weighed in win probability
+        # collections: exact completion probabilities (PC14, out of 16384), weighed in
+        # win probability (out of WS = 63,750); every product stays below 2**30
         ev = self.ev
         b = self.opponent(state, p)
-        p6 = ev.BUST[6]
-        lose = 1.0 - self.w_mover(b, a)
+        ws = WS
+        lose = ws - self.w_mover(b, a)
         if best is None:
-            best_w = -1.0
+            best_w = -1
         else:
-            best_w = 1.0 - self.w_mover(b, a + best_v)
+            best_w = (ws - self.w_mover(b, a + best_v)) << 14
         counts, masks = face_masks(state.roll)
+        s6 = ev.SURVIVE6_14
         for f in range(1, 7):
             c = counts[f]
             if not c:
                 continue
             if f == 1:
-                done = 1.0
+                done = ws
             else:
-                done = 1.0 - self.w_mover(b, a + t + 1000 * f)
-            done = (1 - p6) * done + p6 * lose
-            v = ev.PC[c] * done + (1 - ev.PC[c]) * lose
+                done = ws - self.w_mover(b, a + t + 1000 * f)
+            done = (s6 * done + (16384 - s6) * lose) >> 14
+            pc = ev.PC14[c]
+            v = pc * done + (16384 - pc) * lose
             if v > best_w:
                 best_w = v
                 best = (p, COLLECT, masks[f])

@@ -7,6 +7,9 @@ TURN = (467, 499)
 BUST = (0.000000, 0.666667, 0.444444, 0.277778, 0.157407, 0.077160, 0.030864)
 # probability to complete a collection with c = 0..6 collected (joker at five)
 PC = (0.000000, 0.035017, 0.046689, 0.069573, 0.120370, 0.333333, 1.000000)
+# the same in integers out of 16384 (the bots compute in small ints only)
+PC14 = (0, 574, 765, 1140, 1972, 5461, 16384)
+SURVIVE6_14 = 15878  # a roll of six dice scores
 # EV[regime][n - 1]: 16-bit big-endian values in points, one per 50 of turn total
 EV = (
     (

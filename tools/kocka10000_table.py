@@ -216,6 +216,9 @@ def module_text(res):
     lines.append("BUST = (%s)" % ", ".join("%.6f" % p for p in res["bust"]))
     lines.append("# probability to complete a collection with c = 0..6 collected (joker at five)")
     lines.append("PC = (%s)" % ", ".join("%.6f" % float(p) for p in res["pc"]))
+    lines.append("# the same in integers out of 16384 (the bots compute in small ints only)")
+    lines.append("PC14 = (%s)" % ", ".join("%d" % round(float(p) * 16384) for p in res["pc"]))
+    lines.append("SURVIVE6_14 = %d  # a roll of six dice scores" % round((1 - res["bust"][6]) * 16384))
     lines.append("# EV[regime][n - 1]: 16-bit big-endian values in points, one per 50 of turn total")
     lines.append("EV = (")
     for rows in res["tables"]:
