@@ -32,7 +32,7 @@ from shared_rules.rng import Rng
 from shared_rules import cubo as C
 from shared_rules.cubo_score import (
     _tables, _code, _score_codes, solve_codes, best_arrangement, best_swap, best_c_value,
-    OUTER, CENTRE, C_FACE)
+    score_grid, OUTER, CENTRE, C_FACE)
 from shared_rules import cubo_data
 
 LEVELS = ("easy", "medium", "hard")
@@ -41,18 +41,18 @@ LEVELS = ("easy", "medium", "hard")
 # last player calls (a range: a negative value misses it); extra: the score margin a
 # roll must be short of the reroll value before the bot rerolls.
 PARAMS = {
-    "easy": {"react": 900, "look": 2600, "swap": 1600, "call": 700, "take": 1100,
+    "easy": {"react": 1000, "look": 3500, "swap": 3000, "call": 900, "take": 1200,
              "score": 1800, "jitter": 40, "safety": (-700, 900), "max_rerolls": 1,
-             "extra": 3.0, "horizon": 7000, "moves": 3, "plan": False},
-    "medium": {"react": 600, "look": 1600, "swap": 1000, "call": 450, "take": 700,
+             "extra": 3.0, "horizon": 9000, "moves": 3, "plan": False},
+    "medium": {"react": 700, "look": 2200, "swap": 1700, "call": 500, "take": 800,
                "score": 1100, "jitter": 30, "safety": (150, 700), "max_rerolls": 3,
-               "extra": 1.0, "horizon": 10000, "moves": 99, "plan": False},
-    "hard": {"react": 350, "look": 900, "swap": 600, "call": 250, "take": 400,
+               "extra": 1.0, "horizon": 12000, "moves": -1, "plan": False},
+    "hard": {"react": 400, "look": 1100, "swap": 700, "call": 300, "take": 400,
              "score": 700, "jitter": 20, "safety": (350, 600), "max_rerolls": 6,
              "extra": 0.0, "horizon": 14000, "moves": -1, "plan": True},
 }
 
-PLAN_STEPS_PER_CALL = 3  # solver runs per act() while hard plans for the centre
+PLAN_STEPS_PER_CALL = 2  # solver runs per act() while hard plans for the centre
 
 
 def stop_value(options, colours, m):
@@ -156,6 +156,8 @@ class CuboBot:
         self._calling = False
         self._plan_own = None
         self._plan_joker = None
+        self._plan_base = 0
+        self._plan_sure = 1.0
 
     # -- timing ------------------------------------------------------------------
     def _delay(self, name):
@@ -241,9 +243,9 @@ class CuboBot:
         return (p, C.SWAP, mv[0], mv[1], now)
 
     def _arrangement(self, grid, anyo):
-        moves = self.par["moves"]
-        if moves < 0 and self.level == "hard":
+        if self.level == "hard":
             return best_arrangement(grid, anyo)
+        moves = self.par["moves"]
         return local_search(grid, anyo, moves, self.rng if moves >= 0 else None)
 
     def _wants_reroll(self, state, p, value, now):
@@ -288,6 +290,9 @@ class CuboBot:
                 if s > base:
                     base = s
         self._plan = cands
+        self._plan_base = base
+        # the planned die is only sure when we will take first
+        self._plan_sure = 1.0 / (1 << len(state.calls))
         self._plan_best = (base, -1, -1)
         self._plan_own = own
         self._plan_joker = target[CENTRE]
@@ -323,7 +328,12 @@ class CuboBot:
                 if g[i] == dd:
                     g[i] = xd
                     break
-            self._target = g
+            # worth it if, weighing the chance the die is gone when we take, it still
+            # beats the plain optimum with the best centre die
+            sure = self._plan_sure
+            pre = score_grid(g, anyo)
+            if sure * s + (1.0 - sure) * pre > self._plan_base:
+                self._target = g
         return False
 
     # -- centre die, scoring -------------------------------------------------------------

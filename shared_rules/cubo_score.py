@@ -110,7 +110,7 @@ def _build(any_order):
                 if val[(p * 7 + v) * 7 + q]:
                     pairs.append((p, q))
         partv.append(tuple(pairs))
-    return bytes(out), tuple(partv)
+    return out, tuple(partv)
 
 
 def _tables(any_order):
@@ -124,25 +124,35 @@ def _tables(any_order):
 # ---------------------------------------------------------------------------
 # Validation and conversion.
 
-def _die(d, where):
+def _where(what, i):
+    return what if i < 0 else "%s %d" % (what, i)
+
+
+def _die(d, what, i=-1):
+    """Checks one die; returns it as a (value, colour) tuple. The message names
+    `what` (and index i) only when there is something wrong."""
     try:
         n = len(d)
     except TypeError:
         n = -1
     if n != 2:
-        raise ValueError("%s: %r is not a (value, colour) pair" % (where, d))
+        raise ValueError("%s: %r is not a (value, colour) pair" % (_where(what, i), d))
     v = d[0]
     c = d[1]
-    if c not in ("R", "B", "W", "Y"):
-        raise ValueError("%s: unknown colour %r (use 'R', 'B', 'W' or 'Y')" % (where, c))
+    if c != "R" and c != "B" and c != "W" and c != "Y":
+        raise ValueError("%s: unknown colour %r (use 'R', 'B', 'W' or 'Y')"
+                         % (_where(what, i), c))
     if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError("%s: value %r is not an integer" % (where, v))
+        raise ValueError("%s: value %r is not an integer" % (_where(what, i), v))
     if c == "Y":
         if not 0 <= v <= 6:
-            raise ValueError("%s: yellow value %r out of range (0 for C, or 1-6)" % (where, v))
+            raise ValueError("%s: yellow value %r out of range (0 for C, or 1-6)"
+                             % (_where(what, i), v))
     elif not 1 <= v <= 6:
-        raise ValueError("%s: value %r out of range 1-6" % (where, v))
-    return v, c
+        raise ValueError("%s: value %r out of range 1-6" % (_where(what, i), v))
+    if type(d) is tuple:
+        return d
+    return (v, c)
 
 
 def validate_grid(grid):
@@ -156,13 +166,13 @@ def validate_grid(grid):
     out = []
     jokers = 0
     for i in range(9):
-        v, c = _die(grid[i], "cell %d" % i)
+        v, c = _die(grid[i], "cell", i)
         if c == "W" or c == "Y":
             jokers += 1
             if i != CENTRE:
                 raise ValueError("the joker must be in the centre cell (index 4), "
                                  "found %r in cell %d" % ((v, c), i))
-        out.append((v, c))
+        out.append(grid[i] if type(grid[i]) is tuple else (v, c))
     if jokers != 1:
         raise ValueError("a grid needs exactly one joker (W or Y) in the centre, found %d"
                          % jokers)
@@ -181,7 +191,7 @@ def validate_dice(dice):
     joker = None
     jokers = 0
     for i in range(9):
-        d = _die(dice[i], "die %d" % i)
+        d = _die(dice[i], "die", i)
         if d[1] == "W" or d[1] == "Y":
             jokers += 1
             joker = d
@@ -632,7 +642,6 @@ _PERM4 = b"\x00\x01\x02\x03\x00\x01\x03\x02\x00\x02\x01\x03\x00\x02\x03\x01\x00\
 def _rebuild(out, j):
     """The grid (9 codes, g[4] unused) of the best found by the last _solve."""
     c = _C
-    best = _BEST[0]
     key = _BEST[1]
     p = _BEST[2]
     a = (key >> 9) & 7
@@ -640,25 +649,42 @@ def _rebuild(out, j):
     d = (key >> 3) & 7
     e = key & 7
     if p == 0:
-        t, bo, l, r = a, b, d, e
+        t, bo, l, r = c[a], c[b], c[d], c[e]
     elif p == 1:
-        t, bo, l, r = a, d, b, e
+        t, bo, l, r = c[a], c[d], c[b], c[e]
     else:
-        t, bo, l, r = a, e, b, d
-    corners = [i for i in range(8) if i not in (a, b, d, e)]
+        t, bo, l, r = c[a], c[e], c[b], c[d]
+    k = [c[i] for i in range(8) if i != a and i != b and i != d and i != e]
     g = [0] * 9
-    g[1] = c[t]
-    g[7] = c[bo]
-    g[3] = c[l]
-    g[5] = c[r]
+    g[1] = t
+    g[7] = bo
+    g[3] = l
+    g[5] = r
+    t *= 12
+    bo *= 12
+    l *= 12
+    r *= 12
+    # the middle lines are fixed by the pairing: find the corner order of the best ring
+    best = -1
+    bq = 0
+    perm = _PERM4
     for q in range(0, 96, 4):
-        g[0] = c[corners[_PERM4[q]]]
-        g[2] = c[corners[_PERM4[q + 1]]]
-        g[8] = c[corners[_PERM4[q + 2]]]
-        g[6] = c[corners[_PERM4[q + 3]]]
-        if _score_codes(out, g, j) == best:
-            return g
-    raise AssertionError("cubo solver: no grid reaches %d" % best)
+        tl = k[perm[q]]
+        tr = k[perm[q + 1]]
+        br = k[perm[q + 2]]
+        bl = k[perm[q + 3]]
+        s = (out[tl * 144 + t + tr] + out[tr * 144 + r + br] + out[br * 144 + bo + bl]
+             + out[bl * 144 + l + tl])
+        if s > best:
+            best = s
+            bq = q
+    g[0] = k[perm[bq]]
+    g[2] = k[perm[bq + 1]]
+    g[8] = k[perm[bq + 2]]
+    g[6] = k[perm[bq + 3]]
+    if _score_codes(out, g, j) != _BEST[0]:
+        raise AssertionError("cubo solver: rebuilt grid misses %d" % _BEST[0])
+    return g
 
 
 def best_arrangement(dice, runs_any_order=False):

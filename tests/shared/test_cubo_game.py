@@ -279,6 +279,7 @@ def test_yellow_c_must_be_named_before_scoring():
     g.apply((1, CALL, 200))
     g.apply((1, TAKE, 1, 210))
     g.apply((0, KEEP, 300))
+    grid0 = g.grid(0)
     assert g.scorer == 0 and g.scoring_step() == C.STEP_NAME
     assert g.legal_actions(0, 300) == [(0, NAME, v, 300) for v in range(1, 7)]
     illegal(g, (0, NAME, 0, 310), "1-6")
@@ -289,8 +290,8 @@ def test_yellow_c_must_be_named_before_scoring():
     assert g.breakdown(0) is not None
     g.apply((1, KEEP, 400))   # P1's joker shows 5: nothing to name
     assert g.round == 1
-    from shared_rules.cubo import score_named
-    assert g.history[0][0] == score_named(g.grids[0], 2) if g.grids[0] else True
+    # P0's grid 3 3 3 / 3 C 5 / 5 5 5 (roll order) scored with C named 2
+    assert g.history[0][0] == C.score_named(grid0, 2)
 
 
 def test_yellow_c_replaces_sets_which_face_is_c():
