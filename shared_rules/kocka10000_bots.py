@@ -10,10 +10,15 @@ medium  maximum expected points per turn: the tables of shared_rules/kocka10000_
         with 3, 1,000 with 4, 2,900 with 5 before 2,500).
 hard    plays to win: its bank/roll decisions come from a two-player win-probability
         value iteration (shared_rules/kocka10000_win.py, tools/kocka10000_wintable.py,
-        scores on a 500-point grid), against the best opponent score. Collections are
-        chosen from the exact probability of completing six of a face (joker at five)
-        weighed in win probability; it banks the moment a bank wins; in the last round
-        of `finish_round` it keeps rolling until it leads.
+        scores on a 500-point grid: a bank threshold per (score, opponent, dice left),
+        interpolated in the opponent's score, plus the few "islands" below it where
+        banking also wins, mostly banking early to reach 2,500 when far behind), against
+        the best opponent score. Collections are chosen from the exact probability of
+        completing six of a face (joker at five) weighed in win probability against the
+        classic choice; classic set-asides are the medium's, except that one that lets
+        it bank a win is always taken; in the last round of `finish_round` it keeps
+        rolling until it leads. All arithmetic in small ints: the same decisions on
+        CPython, WebAssembly and the Pico, and no float allocation.
 
 Tables are imported when a bot is made, not with the rules.
 """

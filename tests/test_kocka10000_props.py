@@ -194,3 +194,24 @@ def test_tables_are_up_to_date():
     assert round(res["regimes"][0]["turn"]) == 467
     thr = [50 * t for t, _ in res["regimes"][0]["thresholds"]]
     assert thr == [350, 350, 400, 1000, 2900]
+
+
+def test_win_table_is_sane():
+    """The hard bot's table (tools/kocka10000_wintable.py; regenerating takes minutes, so
+    it is checked for shape here): more points never hurt by more than the bucketing."""
+    from shared_rules import kocka10000_win as w
+    N = w.N
+
+    def W(a, b):
+        return w.W[a * N + b]
+    assert len(w.W) == N * N and len(w.THR) == N * N * 5 and len(w.ISLANDS) % 4 == 0
+    assert 128 < W(0, 0) < 138                      # the first player's edge: 0.517
+    for a in range(N):
+        for b in range(N):
+            assert W(a, b) + W(b, a) >= 254           # the player to move is never worse off
+            if a + 1 < N:
+                assert W(a + 1, b) >= W(a, b) - 3
+            if b + 1 < N:
+                assert W(a, b + 1) <= W(a, b) + 3
+    keys = [(w.ISLANDS[i] << 8) | w.ISLANDS[i + 1] for i in range(0, len(w.ISLANDS), 4)]
+    assert keys == sorted(keys)
