@@ -25,7 +25,7 @@ def parse(stdout):
 def run_micropython(bundle, mode, name, seed, frames, out_dir, sample_every=1):
     mounts = tuple(os.path.join(bundle, d) + ":" + d for d in ("shared_rules", "app", "hal", "board"))
     proc = run_mp(SCRIPT, (mode, name, seed, frames, "/out", sample_every), mounts=mounts,
-                  out_dir=out_dir)
+                  out_dir=out_dir, steps=True)
     if proc.returncode != 0:
         raise AssertionError("MicroPython run failed:\n" + proc.stdout[-3000:] + proc.stderr[-3000:])
     return parse(proc.stdout)

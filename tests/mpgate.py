@@ -14,9 +14,15 @@ def node_available():
         os.path.join(ROOT, "node_modules", "@micropython"))
 
 
-def run_mp(script, args=(), mounts=DEVICE_MOUNTS, extra_mounts=(), out_dir=None, timeout=600):
-    """Runs `script` under MicroPython; returns the CompletedProcess (text output)."""
+def run_mp(script, args=(), mounts=DEVICE_MOUNTS, extra_mounts=(), out_dir=None, timeout=600,
+           steps=False):
+    """Runs `script` under MicroPython; returns the CompletedProcess (text output).
+
+    steps=True calls the script's step() until it returns False, one runPython call
+    each (see mprun.mjs: the only way to measure the live heap on this port)."""
     cmd = ["node", RUNNER]
+    if steps:
+        cmd.append("--steps")
     for m in tuple(mounts) + tuple(extra_mounts):
         cmd += ["--mount", m]
     if out_dir:

@@ -7,6 +7,7 @@ and redraws and pushes the display only when something changed.
 """
 
 import gc
+import sys
 
 from app import ui
 from app.settings import Settings
@@ -21,6 +22,7 @@ class App:
     def __init__(self, hal):
         self.hal = hal
         self.fb = hal.display.fb
+        hal.display.set_palette(ui.palette())
         self.settings = Settings(hal.storage)
         self.sound = Sound(hal.buzzer, self.settings)
         self.lights = Lights(hal.leds, self.settings)
@@ -32,6 +34,9 @@ class App:
         self.notice_until = 0
         self.apply_settings()
         from app.boot import BootScreen
+        # What is loaded now stays; modules screens import later are dropped again
+        # when those screens close (see purge), so only the open game uses RAM.
+        self.core_modules = set(sys.modules)
         self.push(BootScreen(self))
 
     # -- the screen stack ------------------------------------------------
@@ -46,22 +51,34 @@ class App:
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
-            gc.collect()
+            self.purge()
             self.stack[-1].enter()
         self.dirty = True
 
     def replace(self, screen):
         self.stack.pop()
-        gc.collect()
+        self.purge()
         self.push(screen)
 
     def home(self):
         """Back to the main menu, dropping everything above it."""
-        while len(self.stack) > 1:
-            self.stack.pop()
-        gc.collect()
+        del self.stack[1:]
+        self.purge()
         self.stack[0].enter()
         self.dirty = True
+
+    def purge(self):
+        """Forgets modules imported since boot. A module still used by a screen on the
+        stack stays alive through that screen's objects; the rest is freed."""
+        for name in list(sys.modules):
+            if name not in self.core_modules:
+                del sys.modules[name]
+                dot = name.rfind(".")
+                if dot > 0:
+                    parent = sys.modules.get(name[:dot])
+                    if parent is not None and hasattr(parent, name[dot + 1:]):
+                        delattr(parent, name[dot + 1:])
+        gc.collect()
 
     def invalidate(self):
         self.dirty = True

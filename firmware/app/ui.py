@@ -1,8 +1,11 @@
-"""The visual style: colours, layout metrics and the drawing helpers every screen shares.
+"""The visual style: the colour palette, layout metrics and the drawing helpers every screen shares.
 
-Colours are RGB565 byte-swapped (see rgb()): MicroPython's framebuf stores
-pixels little-endian and the ST7789 reads big-endian, so swapping once here
-makes the framebuffer panel-ready with no per-frame conversion.
+The framebuffer holds one byte per pixel, an index into a 256-colour palette
+(framebuf GS8): 57,600 bytes instead of 115,200 for RGB565, which is what lets
+the app and a whole game fit the Pico's heap. The display converts indices to
+the panel's RGB565 as it pushes the frame (hal.display.set_palette). Colours
+here are therefore palette indices: the named theme colours come first, then a
+6x6x6 colour cube for everything else (rgb() finds the nearest entry).
 """
 
 from micropython import const
@@ -15,27 +18,86 @@ HEADER_H = const(30)
 FOOTER_H = const(22)
 ROW_H = const(26)
 
+# The named colours: deep night-blue table felt, warm ivory text, one gold accent,
+# and the game colours. Index = position in this list.
+NAMED = (
+    (14, 20, 38),     # BG
+    (28, 38, 66),     # PANEL
+    (48, 64, 108),    # PANEL_HI
+    (238, 232, 214),  # TEXT
+    (140, 148, 170),  # DIM
+    (255, 196, 60),   # ACCENT
+    (88, 214, 120),   # GOOD
+    (240, 84, 84),    # BAD
+    (222, 52, 52),    # RED
+    (46, 110, 232),   # BLUE
+    (250, 250, 250),  # WHITE
+    (250, 214, 40),   # YELLOW
+    (0, 0, 0),        # BLACK
+    (6, 8, 16),       # SHADOW
+    (150, 30, 30),    # RED_DARK
+    (24, 60, 150),    # BLUE_DARK
+    (190, 190, 196),  # SILVER
+    (70, 150, 90),    # GREEN
+    (150, 90, 200),   # PURPLE
+    (240, 140, 40),   # ORANGE
+    (120, 80, 50),    # BROWN
+    (110, 110, 118),  # GREY
+    (255, 150, 190),  # PINK
+    (60, 200, 220),   # CYAN
+    (34, 46, 80),     # PANEL_MID
+)
+BG = const(0)
+PANEL = const(1)
+PANEL_HI = const(2)
+TEXT = const(3)
+DIM = const(4)
+ACCENT = const(5)
+GOOD = const(6)
+BAD = const(7)
+RED = const(8)
+BLUE = const(9)
+WHITE = const(10)
+YELLOW = const(11)
+BLACK = const(12)
+SHADOW = const(13)
+RED_DARK = const(14)
+BLUE_DARK = const(15)
+SILVER = const(16)
+GREEN = const(17)
+PURPLE = const(18)
+ORANGE = const(19)
+BROWN = const(20)
+GREY = const(21)
+PINK = const(22)
+CYAN = const(23)
+PANEL_MID = const(24)
+CUBE = const(40)  # indices 40..255: r, g, b each in 6 steps of 51
+
+
+def palette():
+    """The 256 palette entries as 768 bytes of r, g, b (for hal.display.set_palette)."""
+    out = bytearray(768)
+    for i in range(len(NAMED)):
+        r, g, b = NAMED[i]
+        out[3 * i] = r
+        out[3 * i + 1] = g
+        out[3 * i + 2] = b
+    for i in range(216):
+        k = 3 * (CUBE + i)
+        out[k] = (i // 36) * 51
+        out[k + 1] = (i // 6 % 6) * 51
+        out[k + 2] = (i % 6) * 51
+    return out
+
 
 def rgb(r, g, b):
-    c = ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
-    return ((c & 0xFF) << 8) | (c >> 8)
-
-
-# The palette: deep night-blue table felt, warm ivory text, one gold accent.
-BG = rgb(14, 20, 38)
-PANEL = rgb(28, 38, 66)
-PANEL_HI = rgb(48, 64, 108)
-TEXT = rgb(238, 232, 214)
-DIM = rgb(140, 148, 170)
-ACCENT = rgb(255, 196, 60)
-GOOD = rgb(88, 214, 120)
-BAD = rgb(240, 84, 84)
-RED = rgb(222, 52, 52)
-BLUE = rgb(46, 110, 232)
-WHITE = rgb(250, 250, 250)
-YELLOW = rgb(250, 214, 40)
-BLACK = rgb(0, 0, 0)
-SHADOW = rgb(6, 8, 16)
+    """The palette index of the colour nearest to (r, g, b): a named colour on an exact
+    match, else the colour cube."""
+    for i in range(len(NAMED)):
+        if NAMED[i] == (r, g, b):
+            return i
+    return CUBE + ((r + 25) // 51) * 36 + ((g + 25) // 51) * 6 + (b + 25) // 51
 
 
 def clear(fb, color=BG):

@@ -3,9 +3,12 @@
 The app talks to hardware only through one `hal` object with these parts
 (the Pico drivers in this package and the simulator both provide them):
 
-    hal.display   .width .height (240), .buf (bytearray, RGB565 big-endian as
-                  the panel wants it), .fb (framebuf.FrameBuffer over .buf),
-                  .show() pushes the frame, .backlight(percent 0-100)
+    hal.display   .width .height (240), .buf (bytearray, one byte per pixel: a
+                  palette index), .fb (framebuf.FrameBuffer GS8 over .buf),
+                  .set_palette(rgb) (768 bytes: 256 x r, g, b; kept as
+                  .palette), .show()
+                  pushes the frame converting indices to the panel's colours,
+                  .backlight(percent 0-100)
     hal.buttons   .poll(now_ms) -> list of events (the list is reused between
                   calls: read it before the next poll), .is_down(button)
     hal.leds      .n (8), .set(i, r, g, b), .fill(r, g, b), .show(),
@@ -59,4 +62,6 @@ def button_of(ev):
 
 WIDTH = const(240)
 HEIGHT = const(240)
+FRAME_BYTES = const(57600)  # WIDTH * HEIGHT, one palette index per pixel
+PALETTE_SIZE = const(256)
 NUM_LEDS = const(8)

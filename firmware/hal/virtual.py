@@ -13,13 +13,27 @@ from hal.storage import FileStorage
 
 
 class VirtualDisplay:
+    """An indexed-colour frame in memory; pixel_rgb() reads it as the panel shows it."""
+
     def __init__(self):
         self.width = api.WIDTH
         self.height = api.HEIGHT
-        self.buf = bytearray(api.WIDTH * api.HEIGHT * 2)
-        self.fb = framebuf.FrameBuffer(self.buf, api.WIDTH, api.HEIGHT, framebuf.RGB565)
+        self.buf = bytearray(api.FRAME_BYTES)
+        self.fb = framebuf.FrameBuffer(self.buf, api.WIDTH, api.HEIGHT, framebuf.GS8)
+        self.palette = bytes(3 * api.PALETTE_SIZE)
         self.frames = 0
         self.level = 100
+
+    def set_palette(self, rgb):
+        if len(rgb) != 3 * api.PALETTE_SIZE:
+            raise ValueError("a palette is 256 r, g, b triples")
+        self.palette = bytes(rgb)
+
+    def pixel_rgb(self, x, y):
+        """The (r, g, b) shown at (x, y)."""
+        i = 3 * self.buf[y * self.width + x]
+        p = self.palette
+        return (p[i], p[i + 1], p[i + 2])
 
     def show(self):
         self.frames += 1
@@ -29,7 +43,7 @@ class VirtualDisplay:
 
 
 class VirtualButtons:
-    """Buttons driven by `inject(ev)` (demos, fuzzers) or `set_down(button, bool)` (a window)."""
+    """Buttons driven by `inject(ev)` (demos, fuzzers); `down` is what is_down reports."""
 
     def __init__(self):
         self.queue = []

@@ -1,10 +1,11 @@
 """Runs the real app headless with the virtual HAL: a demo, or a button fuzz.
 
-Runs under MicroPython (the gate and `make bench`, from the .mpy bundle) and
-under CPython (to compare frames). Prints one line `RESULT {json}` with the
-peak heap (gc.mem_alloc after gc.collect, sampled every frame) overall and per
-screen, the boot-to-menu time and the per-frame draw times, and writes the
-last frame to OUT/<name>.bin.
+Runs under MicroPython (the gate and `make bench`, from the .mpy bundle, with
+mprun.mjs --steps: one frame per step, because this WebAssembly port frees
+garbage only between runPython calls) and under CPython (to compare frames).
+Prints one line `RESULT {json}` with the peak heap (gc.mem_alloc after
+gc.collect, sampled every frame) overall and per screen, the boot-to-menu time
+and the per-frame draw times, and writes the last frame to OUT/<mode>_<name>.bin.
 
 Arguments: MODE NAME SEED FRAMES OUT_DIR [SAMPLE_EVERY]
     MODE demo: run demo NAME;  MODE fuzz: NAME is ignored, random button events.
@@ -12,6 +13,7 @@ Arguments: MODE NAME SEED FRAMES OUT_DIR [SAMPLE_EVERY]
 import gc
 import json
 import sys
+import time
 
 try:
     import mpargs
@@ -21,8 +23,6 @@ except ImportError:
 
 MICRO = sys.implementation.name == "micropython"
 if MICRO:
-    import time
-
     def now_us():
         return time.ticks_us()
 
@@ -30,8 +30,6 @@ if MICRO:
         gc.collect()
         return gc.mem_alloc()
 else:
-    import time
-
     def now_us():
         return int(time.perf_counter() * 1000000)
 
@@ -42,7 +40,7 @@ mode, name, seed, frames, out_dir = ARGV[1], ARGV[2], int(ARGV[3]), int(ARGV[4])
 sample_every = int(ARGV[6]) if len(ARGV) > 6 else 1
 
 base_heap = heap()
-t0 = now_us()
+t_start = now_us()
 from hal.virtual import VirtualHal
 from hal import api
 from app.app import App
@@ -57,65 +55,94 @@ except OSError:
     pass
 hal = VirtualHal(data_dir, seed)
 app = App(hal)
-clock = 0
-# Boot to menu: skip the splash with a key, then run until the menu is drawn.
-hal.buttons.inject(api.event(api.PRESSED, api.KEY_B))
-app.tick(clock)
-while type(app.top()).__name__ != "MainMenu":
-    clock += 33
-    app.tick(clock)
-app.invalidate()
-app.tick(clock)
-boot_to_menu_us = now_us() - t0
-
-peak = heap()
+S = {"clock": 0, "frame": -1, "boot_us": 0, "peak": 0, "events": 0, "driver": None,
+     "fuzz": None, "last_top": "BootScreen"}
 peaks = {}
-draw_times = []
-events = 0
-if mode == "demo":
-    driver = demos.start(app, name, seed)
-    fuzz = None
-else:
-    driver = None
-    fuzz = Rng(seed)
 screens_seen = {}
-for frame in range(frames):
-    if driver is not None:
-        driver.before_frame(frame)
+draw_times = []
+# Boot to menu: a key skips the splash; steps run until the menu is drawn.
+hal.buttons.inject(api.event(api.PRESSED, api.KEY_B))
+
+
+def sample(top):
+    h = heap()
+    if h > S["peak"]:
+        S["peak"] = h
+    if h > peaks.get(top, 0):
+        peaks[top] = h
+
+
+def boot_step():
+    S["clock"] += 33
+    app.tick(S["clock"])
+    if type(app.top()).__name__ == "MainMenu":
+        S["boot_us"] = now_us() - t_start
+        if mode == "demo":
+            S["driver"] = demos.start(app, name, seed)
+        else:
+            S["fuzz"] = Rng(seed)
+        S["frame"] = 0
+
+
+def frame_step():
+    frame = S["frame"]
+    if frame % sample_every == 0:
+        sample(S["last_top"])  # the heap the previous frame left, collected in a fresh call
+    if S["driver"] is not None:
+        S["driver"].before_frame(frame)
     else:
+        fuzz = S["fuzz"]
         for _ in range(fuzz.below(4)):
             kind = (api.PRESSED, api.RELEASED, api.REPEAT)[fuzz.below(3)]
             hal.buttons.inject(api.event(kind, fuzz.below(api.NUM_BUTTONS)))
-            events += 1
-    clock += 33
+            S["events"] += 1
+    S["clock"] += 33
     t = now_us()
-    drawn = app.tick(clock)
+    drawn = app.tick(S["clock"])
     dt = now_us() - t
     if drawn:
         draw_times.append(dt)
     top = type(app.top()).__name__
+    S["last_top"] = top
     screens_seen[top] = screens_seen.get(top, 0) + 1
-    if frame % sample_every == 0:
-        h = heap()
-        if h > peak:
-            peak = h
-        if h > peaks.get(top, 0):
-            peaks[top] = h
+    S["frame"] = frame + 1
 
-draw_times.sort()
-result = {
-    "mode": mode, "name": name, "seed": seed, "frames": frames, "events": events,
-    "runtime": sys.implementation.name,
-    "base_heap": base_heap, "peak_heap": peak, "peak_by_screen": peaks,
-    "boot_to_menu_us": boot_to_menu_us,
-    "frames_drawn": len(draw_times),
-    "draw_us_median": draw_times[len(draw_times) // 2] if draw_times else 0,
-    "draw_us_p90": draw_times[len(draw_times) * 9 // 10] if draw_times else 0,
-    "draw_us_max": draw_times[-1] if draw_times else 0,
-    "screens": screens_seen,
-    "top": type(app.top()).__name__,
-}
-f = open(out_dir + "/" + mode + "_" + name + ".bin", "wb")
-f.write(hal.display.buf)
-f.close()
-print("RESULT " + json.dumps(result))
+
+def finish():
+    sample(S["last_top"])
+    draw_times.sort()
+    n = len(draw_times)
+    result = {
+        "mode": mode, "name": name, "seed": seed, "frames": frames, "events": S["events"],
+        "runtime": sys.implementation.name,
+        "base_heap": base_heap, "peak_heap": S["peak"], "peak_by_screen": peaks,
+        "boot_to_menu_us": S["boot_us"],
+        "frames_drawn": n,
+        "draw_us_total": sum(draw_times),
+        "draw_us_median": draw_times[n // 2] if n else 0,
+        "draw_us_p90": draw_times[n * 9 // 10] if n else 0,
+        "draw_us_max": draw_times[-1] if n else 0,
+        "screens": screens_seen,
+        "top": S["last_top"],
+    }
+    f = open(out_dir + "/" + mode + "_" + name + ".bin", "wb")
+    f.write(hal.display.buf)
+    f.close()
+    print("RESULT " + json.dumps(result))
+
+
+def step():
+    """One frame; False when the run is over."""
+    if S["frame"] < 0:
+        boot_step()
+        return True
+    if S["frame"] < frames:
+        frame_step()
+        return True
+    finish()
+    return False
+
+
+if not MICRO:
+    while step():
+        pass

@@ -1,12 +1,19 @@
 // Runs a Python script under the official MicroPython WebAssembly port (Node).
 //
-//   node tests/mp/mprun.mjs [--heap BYTES] [--mount SRC[:DEST]]... [--out DIR] SCRIPT [ARGS...]
+//   node tests/mp/mprun.mjs [--heap BYTES] [--mount SRC[:DEST]]... [--out DIR] [--steps]
+//                           SCRIPT [ARGS...]
 //
 // Every --mount SRC (a project folder such as shared_rules) is copied into the
 // MicroPython filesystem under /proj/SRC (or /proj/DEST), /proj is put on sys.path, and SCRIPT
 // runs as __main__ with mpargs.ARGV = [SCRIPT, ARGS...]. Files the script writes
 // under /out are copied back to the host folder given by --out. The exit code
 // is 0 on success and 1 if the script raised (the traceback goes to stderr).
+//
+// --steps: after the script ran, call its `step()` again and again, each call a
+// separate runPython, until it returns a false value. This port's gc.collect()
+// frees nothing while a runPython call is still on the stack (garbage is only
+// reclaimable once control is back in JS), so code that measures the live heap
+// must collect at the start of a fresh call: a step.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "fs";
 import path from "path";
@@ -15,11 +22,13 @@ const argv = process.argv.slice(2);
 let heap = 8 * 1024 * 1024;
 const mounts = [];
 let outDir = null;
+let steps = false;
 while (argv.length && argv[0].startsWith("--")) {
   const flag = argv.shift();
   if (flag === "--heap") heap = parseInt(argv.shift(), 10);
   else if (flag === "--mount") mounts.push(argv.shift());
   else if (flag === "--out") outDir = argv.shift();
+  else if (flag === "--steps") steps = true;
   else { console.error("mprun: unknown flag " + flag); process.exit(2); }
 }
 if (!argv.length) { console.error("mprun: no script given"); process.exit(2); }
@@ -80,7 +89,12 @@ let code = 0;
 try {
   mp.runPython(
     "import sys\nsys.path.insert(0, '/proj')\n" +
-    "exec(open('/main_script.py').read(), {'__name__': '__main__'})\n");
+    "exec(open('/main_script.py').read())\n");
+  if (steps) {
+    do {
+      mp.runPython("_more = step()");
+    } while (mp.globals.get("_more"));
+  }
 } catch (e) {
   process.stderr.write(String(e.message || e) + "\n");
   code = 1;
