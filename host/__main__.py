@@ -1,10 +1,10 @@
-"""Entry point of the `kocka` command (`python -m host`)."""
+"""Entry point of the `kocka` command (`python -m host`); see host/cli.py."""
 import sys
 
 
 def main(argv=None):
-    print("kocka: the sync tool arrives with the records issue", file=sys.stderr)
-    return 2
+    from host.cli import main as cli_main
+    return cli_main(argv)
 
 
 if __name__ == "__main__":

@@ -200,7 +200,11 @@ DEVICE_SLOTS = 6
 
 def clean_name(name):
     """The device's rules for names: printable ASCII, upper case, at most 8 characters."""
-    out = "".join(ch for ch in name.upper() if " " <= ch <= "~").strip()[:MAX_NAME]
+    bad = [ch for ch in name if not " " <= ch <= "~"]
+    if bad:
+        raise ValueError("%r: names on the device are plain ASCII letters, digits and "
+                         "punctuation (not %r)" % (name, "".join(bad)))
+    out = name.upper().strip()[:MAX_NAME]
     if not out:
         raise ValueError("%r is not a usable name (printable ASCII, up to %d characters)"
                          % (name, MAX_NAME))

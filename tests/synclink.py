@@ -58,6 +58,7 @@ class Wire:
         self.clock_ms = 0
         self.step_ms = step_ms
         self.resets = 0
+        self.limit_ms = 600 * 1000
 
     # -- the device side -----------------------------------------------------------
     def device_wrote(self, data):
@@ -90,6 +91,8 @@ class Wire:
     def pump(self):
         """One device frame."""
         self.clock_ms += self.step_ms
+        if self.clock_ms > self.limit_ms:
+            raise AssertionError("the sync ran %d s of device time: a livelock" % (self.clock_ms // 1000))
         if getattr(self, "_reset_pending", False):
             self._reset_pending = False
             self.reset_device()

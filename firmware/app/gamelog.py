@@ -229,9 +229,9 @@ class GameLog:
             epoch = rec["epoch"]
             break
         if device is None:
-            r = self._random()
-            device = "%08x" % (r & 0xFFFFFFFF)
-            epoch = (self._random() & 0x3FFFFFFF) or 1
+            from shared_rules.rng import mix_seed
+            device = "%08x" % mix_seed(self._random())
+            epoch = mix_seed(self._random() + 0x55AA) or 1
             if self.segs:
                 self.notice = "Game log: index rebuilt"
         else:
