@@ -126,8 +126,8 @@ def pack(metrics, glyphs):
     """Returns a dict with the module's values (see the module docstring)."""
     h = metrics["height"]
     widths = [len(glyphs[c][0]) for c in CHARS]
-    if max(widths) > 255:
-        raise FontError("glyph wider than 255")
+    if max(widths) > 16:
+        raise FontError("glyph wider than 16 (app/font.py reads a row as 16 bits at most)")
     used = [r for r in range(h) if any(glyphs[c][r].find("#") >= 0 for c in CHARS)]
     top, bottom = used[0], used[-1] + 1
     total = sum(widths)

@@ -37,6 +37,10 @@ draw() has no line breaks: a '\\n' there draws the box too.
 Colours are ints passed through unchanged (the app uses byte-swapped RGB565;
 at scale 1 the colour goes through a 16-bit palette, so it must fit 16 bits).
 
+Import this module, not app.font_small / app.font_body: it copies what it needs from
+them once and drops them, so their bytes literals do not stay in RAM (about 3 KB of
+font data stays: the packed strips, widths and glyph offsets of both fonts).
+
 Speed and memory: at scale 1 each glyph is copied from the font's packed
 MONO_HLSB strip into a preallocated glyph FrameBuffer and blitted with a 2x1
 RGB565 palette (key colour, colour): framebuf's colour-text trick, all in C.
@@ -92,11 +96,11 @@ class Font:
         self.data = bytearray(m.DATA)
         self.count = len(m.WIDTHS)
         self.replacement = 95 + m.EXTRA.find(REPLACEMENT)
-        offs = array("H")
+        offs = array("H", range(self.count))  # sized once: x offset of each glyph in DATA
         x = 0
-        for w in m.WIDTHS:
-            offs.append(x)
-            x += w
+        for i in range(self.count):
+            offs[i] = x
+            x += m.WIDTHS[i]
         self.offs = offs
         # The whole font as one MONO_HLSB image, and a one-glyph buffer to copy into.
         self.strip = framebuf.FrameBuffer(self.data, m.STRIDE * 8, m.ROWS, framebuf.MONO_HLSB)
@@ -125,6 +129,7 @@ BODY = _load("font_body", "BODY")
 _pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
 _word = bytearray(48)  # glyph indices of the word draw_wrapped is gathering
 _st = [0, 0, 0, 0, 0]  # draw_wrapped/wrap state: line x, lines, line start, line end, has text
+_pat = array("H", range(max(SMALL.rows, BODY.rows)))  # scaled drawing: one glyph's row bits
 
 
 def glyph_index(ch, font=BODY):
@@ -153,25 +158,42 @@ def _glyph(fb, f, i, x, y, color, key, s):
             g.fill_rect(w, 0, f.maxw - w, f.rows, 0)
         fb.blit(g, x, y + f.top, key, _pal)
         return x + w
+    # Scaled: each row's w bits as an int, then one fill_rect per horizontal run of lit
+    # pixels, as tall as the number of identical rows that follow (stems are long).
     p0 = f.offs[i]
     data = f.data
-    base = 0
-    yy = y + f.top * s
-    for _r in range(f.rows):
-        run = -1
-        for c in range(w + 1):
-            lit = 0
-            if c < w:
-                p = p0 + c
-                lit = data[base + (p >> 3)] & (0x80 >> (p & 7))
-            if lit:
-                if run < 0:
-                    run = c
-            elif run >= 0:
-                fb.fill_rect(x + run * s, yy, (c - run) * s, s, color)
-                run = -1
-        base += f.stride
-        yy += s
+    n = len(data)
+    shift = 24 - (p0 & 7) - w
+    mask = (1 << w) - 1
+    pat = _pat
+    rows = f.rows
+    b = p0 >> 3
+    for r in range(rows):
+        v = data[b] << 16
+        if b + 2 < n:
+            v |= (data[b + 1] << 8) | data[b + 2]
+        elif b + 1 < n:
+            v |= data[b + 1] << 8
+        pat[r] = (v >> shift) & mask
+        b += f.stride
+    r = 0
+    while r < rows:
+        v = pat[r]
+        k = 1
+        while r + k < rows and pat[r + k] == v:
+            k += 1
+        if v:
+            yy = y + (f.top + r) * s
+            h = k * s
+            run = -1
+            for c in range(w + 1):
+                if c < w and (v >> (w - 1 - c)) & 1:
+                    if run < 0:
+                        run = c
+                elif run >= 0:
+                    fb.fill_rect(x + run * s, yy, (c - run) * s, h, color)
+                    run = -1
+        r += k
     return x + w * s
 
 
