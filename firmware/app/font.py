@@ -34,8 +34,9 @@ Text: a str (anything else is str()-converted). Printable ASCII plus the
 symbols below; any other character draws a box (REPLACEMENT) and never raises.
 draw() has no line breaks: a '\\n' there draws the box too.
 
-Colours are ints passed through unchanged (the app uses byte-swapped RGB565;
-at scale 1 the colour goes through a 16-bit palette, so it must fit 16 bits).
+Colours are ints passed through unchanged, whatever the target FrameBuffer holds
+(palette indices on a GS8 display, byte-swapped RGB565, 0/1 on mono); at scale 1
+the colour goes through a 16-bit palette, so it must fit 16 bits.
 
 Import this module, not app.font_small / app.font_body: it copies what it needs from
 them once and drops them, so their bytes literals do not stay in RAM (about 3 KB of

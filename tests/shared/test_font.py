@@ -331,3 +331,25 @@ def test_drawing_allocates_nothing():
         font.draw_wrapped(_fb, long, 0, 0, 120, FG)
     used = before - mem_free()
     assert used <= 0, used  # a collection in between can only make it negative
+
+
+def test_other_framebuffer_formats():
+    # The display may be indexed colour (GS8: colours are palette indices) or mono; the
+    # renderer only passes colours through, so the same glyph pixels appear in any format.
+    text = "Kocka 42 \u2684"
+    for fmt, bpp8, colors in ((framebuf.GS8, 8, (7, 0, 255)), (framebuf.MONO_HLSB, 1, (1, 0))):
+        w, h = 200, 34
+        buf = bytearray(w * h * bpp8 // 8)
+        fb = framebuf.FrameBuffer(buf, w, h, fmt)
+        for color in colors:
+            bg = 1 if color == 0 else 0
+            for scale in (1, 2):
+                fb.fill(bg)
+                x = font.draw(fb, text, 1, 1, color, font.BODY, scale)
+                assert x == 1 + font.width(text, font.BODY, scale)
+                n = 0
+                for yy in range(h):
+                    for xx in range(w):
+                        if fb.pixel(xx, yy) == color:
+                            n += 1
+                assert n == text_bits(font.BODY, text) * scale * scale, (fmt, color, scale)
