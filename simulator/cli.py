@@ -2,6 +2,7 @@
 
     python -m simulator [--demo NAME] [--seed N] [--data DIR] [--frames N] [--screenshot PATH]
     python -m simulator --headless [--demo NAME] [--seed N] [--frames N] [--screenshot PATH] [--data DIR]
+    python -m simulator --headless --pty --data DIR [--demo-games N] [--seed S]   (sync server)
 
 Exit status: 0 on success, 2 for bad arguments or an unknown demo.
 """
@@ -56,6 +57,13 @@ def parser():
                    help="the device's storage directory (default: a fresh temporary "
                         "directory headless; the per-user simulator data directory "
                         "in the window)")
+    # -- the sync hook (simulator/serve.py): serve the device's sync protocol on a pty
+    p.add_argument("--pty", action="store_true",
+                   help="open a pseudo-terminal as the device's USB serial port, print "
+                        "SERIAL <path> and serve `kocka sync --port <path>` until terminated "
+                        "(with --headless: no app, just the device's storage and sync code)")
+    p.add_argument("--demo-games", metavar="N", type=non_negative, default=0,
+                   help="with --pty: first play N finished bots-only games into --data")
     return p
 
 
@@ -72,9 +80,22 @@ def main(argv=None):
     except demos.UnknownDemo as e:
         print("%s: error: %s" % (PROG, e), file=sys.stderr)
         return 2
+    if args.pty or args.demo_games:
+        return _serve(args)
     if args.headless:
         return _headless(args)
     return _window(args)
+
+
+def _serve(args):
+    """--pty: the sync server of simulator/serve.py (the window shows the port once the
+    app's sync wiring lands; until then --pty runs headless)."""
+    from simulator import serve
+    if not args.pty:
+        print("%s: error: --demo-games needs --pty" % PROG, file=sys.stderr)
+        return 2
+    data = args.data or default_data_dir()
+    return serve.run(data, args.demo_games, 1 if args.seed is None else args.seed)
 
 
 def _headless(args):

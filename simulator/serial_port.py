@@ -15,4 +15,7 @@ def open_serial(spec=None):
     end_session(), and may provide close()."""
     if spec is None:
         return NullSerial()
+    if spec == "pty":
+        from simulator.serve import PtySerial
+        return PtySerial()  # its .path is the port to give `kocka sync --port`
     raise ValueError("serial port %r is not supported yet" % (spec,))
