@@ -7,7 +7,8 @@ A bot answers None until its next move is due, so a fast level calls Cubo first
 and a slow one may be caught by the countdown (it hurries when it is last, and calls
 with whatever it has just before the deadline; an easy bot sometimes misjudges it).
 Everything random (think-time jitter, the easy bot's sloppiness) comes from the bot's
-own Rng, so a game of bots is reproducible from the seeds.
+own Rng, so a game of bots is reproducible from the seeds (and bots use integers only,
+so they decide alike on every port: the Pico's floats are single precision).
 
 The levels differ in
 - pace: reaction, look-at-the-roll, per-swap, take and scoring times (PARAMS);
@@ -39,24 +40,27 @@ LEVELS = ("easy", "medium", "hard")
 
 # Times in ms; jitter in percent of each time; safety: how long before the deadline a
 # last player calls (a range: a negative value misses it); extra: the score margin a
-# roll must be short of the reroll value before the bot rerolls.
+# roll must be short of the reroll value before the bot rerolls (quarter points).
 PARAMS = {
     "easy": {"react": 1000, "look": 3500, "swap": 3000, "call": 900, "take": 1200,
              "score": 1800, "jitter": 40, "safety": (-700, 900), "max_rerolls": 1,
-             "extra": 3.0, "horizon": 9000, "moves": 3, "plan": False},
+             "extra": 12, "horizon": 9000, "moves": 3, "plan": False},
     "medium": {"react": 700, "look": 2200, "swap": 1700, "call": 500, "take": 800,
                "score": 1100, "jitter": 30, "safety": (150, 700), "max_rerolls": 3,
-               "extra": 1.0, "horizon": 12000, "moves": -1, "plan": False},
+               "extra": 4, "horizon": 12000, "moves": -1, "plan": False},
     "hard": {"react": 400, "look": 1100, "swap": 700, "call": 300, "take": 400,
              "score": 700, "jitter": 20, "safety": (350, 600), "max_rerolls": 6,
-             "extra": 0.0, "horizon": 14000, "moves": -1, "plan": True},
+             "extra": 0, "horizon": 14000, "moves": -1, "plan": True},
 }
 
 PLAN_STEPS_PER_CALL = 2  # solver runs per act() while hard plans for the centre
 
 
 def stop_value(options, colours, m):
-    """W_m: the worth of rerolling with m more rerolls to come (points, float)."""
+    """W_m: the worth of rerolling with m more rerolls to come, in quarter points.
+
+    Bots use integers only, so they decide alike on every port (the Pico's floats are
+    single precision)."""
     n_red = 0
     for c in colours:
         if c == "R":
@@ -66,7 +70,7 @@ def stop_value(options, colours, m):
     if m >= cubo_data.LEVELS:
         m = cubo_data.LEVELS - 1
     i = (((1 if options["runs_any_order"] else 0) * 7 + joker) * 5 + mix) * cubo_data.LEVELS + m
-    return cubo_data.STOP[i] / 4.0
+    return cubo_data.STOP[i]
 
 
 def _grid_codes(grid):
@@ -157,7 +161,7 @@ class CuboBot:
         self._plan_own = None
         self._plan_joker = None
         self._plan_base = 0
-        self._plan_sure = 1.0
+        self._plan_sure = 0
 
     # -- timing ------------------------------------------------------------------
     def _delay(self, name):
@@ -216,7 +220,9 @@ class CuboBot:
             self._safety = self.rng.randint(lo, hi)
         deadline = state.deadline
         last = deadline is not None  # a running countdown means we are the last one
-        if last and deadline - self._safety <= now < deadline:
+        if last and now >= deadline:
+            return None  # too late: the countdown has caught us
+        if last and now >= deadline - self._safety:
             return (p, C.CALL, now)  # out of time: call with what we have
         if now < self._due:
             return None
@@ -261,7 +267,7 @@ class CuboBot:
         if m < 0:
             m = 0
         w = stop_value(state.options, state.colours[p], m)
-        return value + self.par["extra"] < w
+        return value * 4 + self.par["extra"] < w
 
     # -- hard: plan for the centre die ---------------------------------------------------
     def _start_plan(self, state, p, target):
@@ -291,8 +297,8 @@ class CuboBot:
                     base = s
         self._plan = cands
         self._plan_base = base
-        # the planned die is only sure when we will take first
-        self._plan_sure = 1.0 / (1 << len(state.calls))
+        # the planned die is only sure when we will take first: 1 in 2**k
+        self._plan_sure = len(state.calls)
         self._plan_best = (base, -1, -1)
         self._plan_own = own
         self._plan_joker = target[CENTRE]
@@ -330,9 +336,9 @@ class CuboBot:
                     break
             # worth it if, weighing the chance the die is gone when we take, it still
             # beats the plain optimum with the best centre die
-            sure = self._plan_sure
+            k = self._plan_sure
             pre = score_grid(g, anyo)
-            if sure * s + (1.0 - sure) * pre > self._plan_base:
+            if s + ((1 << k) - 1) * pre > self._plan_base << k:
                 self._target = g
         return False
 

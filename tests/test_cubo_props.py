@@ -173,3 +173,34 @@ def test_random_play_keeps_the_dice_and_snapshots_sound(n, seed, keep, anyo, yel
             assert CuboState.from_dict(json.loads(json.dumps(d))).to_dict() == d
     assert sum(g.scores()) == sum(sum(g.round_scores(p)) for p in range(n))
     assert driver.replay(CuboState, n, seed, opts, log).to_dict() == g.to_dict()
+
+
+class Sleepy:
+    def act(self, state, player, now):
+        return None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["easy", "medium", "hard", "random", "sleepy"]),
+                min_size=2, max_size=4),
+       st.integers(0, 2 ** 30), st.booleans(), st.booleans(), st.booleans())
+def test_bots_never_act_illegally(kinds, seed, keep, anyo, yellow):
+    from shared_rules.cubo_bots import CuboBot
+    if kinds.count("sleepy") > 1:
+        return   # the countdown waits for all but one to call: two idle players stall it
+    opts = {"keep_swaps": keep, "runs_any_order": anyo, "yellow": yellow}
+    agents = []
+    for i, k in enumerate(kinds):
+        if k == "random":
+            agents.append(driver.RandomAgent(seed + i))
+        elif k == "sleepy":
+            agents.append(Sleepy())
+        else:
+            agents.append(CuboBot(k, seed + i))
+    g = CuboState(len(kinds), seed, opts)
+    log = driver.play(g, agents)      # an illegal action would raise
+    assert g.is_terminal()
+    for i, k in enumerate(kinds):
+        if k == "sleepy":
+            assert g.round_scores(i) == [0] * 6
+    assert driver.replay(CuboState, len(kinds), seed, opts, log).scores() == g.scores()
