@@ -83,6 +83,8 @@ EXCHANGE = 8
 KEEP = 9
 NAME = 10
 
+_ACTION_LEN = (0, 3, 3, 5, 4, 3, 4, 3, 4, 3, 4)  # items per action, by kind
+
 KIND_NAMES = {ROLL: "roll", REROLL: "reroll", SWAP: "swap", ARRANGE: "arrange",
               CALL: "cubo", TAKE: "take", EXPIRE: "time up", EXCHANGE: "exchange",
               KEEP: "keep", NAME: "name C"}
@@ -476,10 +478,9 @@ class CuboState(State):
         p = a[0]
         kind = a[1]
         t = a[-1]
-        want = {ROLL: 3, REROLL: 3, SWAP: 5, ARRANGE: 4, CALL: 3, TAKE: 4, EXPIRE: 3,
-                EXCHANGE: 4, KEEP: 3, NAME: 4}.get(kind)
-        if want is None:
+        if not 0 < kind < len(_ACTION_LEN):
             raise IllegalAction("unknown action kind %r" % (kind,))
+        want = _ACTION_LEN[kind]
         if len(a) != want:
             raise IllegalAction("a %s action takes %d items, not %d" % (
                 KIND_NAMES[kind], want, len(a)))

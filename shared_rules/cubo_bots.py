@@ -33,7 +33,7 @@ from shared_rules.rng import Rng
 from shared_rules import cubo as C
 from shared_rules.cubo_score import (
     _tables, _code, _score_codes, solve_codes, best_arrangement, best_swap, best_c_value,
-    score_grid, OUTER, CENTRE, C_FACE)
+    OUTER, CENTRE, C_FACE)
 from shared_rules import cubo_data
 
 LEVELS = ("easy", "medium", "hard")
@@ -160,8 +160,7 @@ class CuboBot:
         self._calling = False
         self._plan_own = None
         self._plan_joker = None
-        self._plan_base = 0
-        self._plan_sure = 0
+        self._plan_base = (0, 0)
 
     # -- timing ------------------------------------------------------------------
     def _delay(self, name):
@@ -289,17 +288,10 @@ class CuboBot:
                     continue
                 dropped |= 1 << xc
                 cands.append((dc, k))
-        base = -1
-        for d in state.centre:
-            if d is not None:
-                s = best_swap(target, d, anyo)[0]
-                if s > base:
-                    base = s
+        base = self._centre_value(target, state.centre, anyo)
         self._plan = cands
         self._plan_base = base
-        # the planned die is only sure when we will take first: 1 in 2**k
-        self._plan_sure = len(state.calls)
-        self._plan_best = (base, -1, -1)
+        self._plan_best = (base[0], -1, -1)
         self._plan_own = own
         self._plan_joker = target[CENTRE]
 
@@ -334,13 +326,27 @@ class CuboBot:
                 if g[i] == dd:
                     g[i] = xd
                     break
-            # worth it if, weighing the chance the die is gone when we take, it still
-            # beats the plain optimum with the best centre die
-            k = self._plan_sure
-            pre = score_grid(g, anyo)
-            if s + ((1 << k) - 1) * pre > self._plan_base << k:
+            # Somebody may take the planned die first: count the best and the
+            # second-best centre die alike, for the plan and for the plain optimum.
+            v = self._centre_value(g, state.centre, anyo)
+            if v[0] + v[1] > self._plan_base[0] + self._plan_base[1]:
                 self._target = g
         return False
+
+    def _centre_value(self, grid, centre, anyo):
+        """(best, second best) score of `grid` after swapping in one of the centre dice."""
+        v1 = v2 = -1
+        for d in centre:
+            if d is not None:
+                s = best_swap(grid, d, anyo)[0]
+                if s > v1:
+                    v2 = v1
+                    v1 = s
+                elif s > v2:
+                    v2 = s
+        if v2 < 0:
+            v2 = v1
+        return v1, v2
 
     # -- centre die, scoring -------------------------------------------------------------
     def _choose_centre(self, state, p):

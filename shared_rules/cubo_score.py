@@ -191,7 +191,15 @@ def validate_dice(dice):
     joker = None
     jokers = 0
     for i in range(9):
-        d = _die(dice[i], "die", i)
+        d = dice[i]
+        # fast path for a well-formed red or blue die
+        if type(d) is tuple and len(d) == 2:
+            c = d[1]
+            v = d[0]
+            if (c == "R" or c == "B") and type(v) is int and 1 <= v <= 6:
+                coloured.append(d)
+                continue
+        d = _die(d, "die", i)
         if d[1] == "W" or d[1] == "Y":
             jokers += 1
             joker = d
@@ -208,6 +216,9 @@ def _code(d):
 
 def _die_of(code):
     return ((code >> 1) + 1, "B" if code & 1 else "R")
+
+
+_DICE = tuple(_die_of(k) for k in range(12))  # the die of each code
 
 
 # ---------------------------------------------------------------------------
@@ -330,6 +341,7 @@ _ST = bytearray(8)      # start of each die's partner list in _PL
 _PL = [0] * 176         # partner lists: (score << 8) | pair mask, best first, 0-terminated
 _PM = bytearray(64)     # _PM[a * 8 + b], a < b: the middle line a-J-b (bound for C)
 _Z64 = bytes(64)
+_NX = bytearray(8)
 _Z8 = bytes(8)
 _BIT = bytes([0, 0, 1, 0, 2, 0, 0, 0, 3] + [0] * 7 + [4] + [0] * 15 + [5] + [0] * 31 + [6]
              + [0] * 63 + [7])  # _BIT[1 << i] = i
@@ -440,32 +452,33 @@ def _solve(codes, j, any_order):
     sets = _SETS
     sets.clear()
     app = sets.append
-    for a in range(5):
-        if a and c[a] == c[a - 1]:
-            continue
+    nx = _NX
+    nx[7] = 8
+    for i in range(6, -1, -1):
+        nx[i] = i + 1 if c[i + 1] != c[i] else nx[i + 1]
+    a = 0
+    while a < 5:
         pa = a * 8
         ka = a << 9
         sa = st[a]
-        for b in range(a + 1, 6):
-            if b > a + 1 and c[b] == c[b - 1]:
-                continue
+        A = 1 << a
+        b = a + 1
+        while b < 6:
             pb = b * 8
             kab = ka | (b << 6)
             hab = h[a] + h[b]
             pab = pm[pa + b]
             sb = st[b]
-            AB = (1 << a) | (1 << b)
-            for d in range(b + 1, 7):
-                if d > b + 1 and c[d] == c[d - 1]:
-                    continue
+            AB = A | (1 << b)
+            d = b + 1
+            while d < 7:
                 pd = d * 8
                 kabd = kab | (d << 3)
                 habd = hab + h[d]
                 sd = st[d]
                 ABD = AB | (1 << d)
-                for e in range(d + 1, 8):
-                    if e > d + 1 and c[e] == c[e - 1]:
-                        continue
+                e = d + 1
+                while e < 8:
                     S = ABD | (1 << e)
                     i = sa
                     while pl[i] & S:
@@ -493,6 +506,10 @@ def _solve(codes, j, any_order):
                             m = x
                         ub += m
                     app((ub << 12) | kabd | e)
+                    e = nx[e]
+                d = nx[d]
+            b = nx[b]
+        a = nx[a]
     sets.sort()
     # Best first: evaluate multisets exactly in descending bound order.
     best = -1
@@ -664,24 +681,26 @@ def _rebuild(out, j):
     bo *= 12
     l *= 12
     r *= 12
-    # the middle lines are fixed by the pairing: find the corner order of the best ring
-    best = -1
-    bq = 0
+    # the middle lines are fixed by the pairing: find a corner order giving the rest
+    m = 0
+    for jj in range(j or 1, (j or 6) + 1):
+        x = _mid(out, g[3], jj, g[5]) + _mid(out, g[1], jj, g[7])
+        if x > m:
+            m = x
+    want = _BEST[0] - m
     perm = _PERM4
     for q in range(0, 96, 4):
         tl = k[perm[q]]
         tr = k[perm[q + 1]]
         br = k[perm[q + 2]]
         bl = k[perm[q + 3]]
-        s = (out[tl * 144 + t + tr] + out[tr * 144 + r + br] + out[br * 144 + bo + bl]
-             + out[bl * 144 + l + tl])
-        if s > best:
-            best = s
-            bq = q
-    g[0] = k[perm[bq]]
-    g[2] = k[perm[bq + 1]]
-    g[8] = k[perm[bq + 2]]
-    g[6] = k[perm[bq + 3]]
+        if (out[tl * 144 + t + tr] + out[tr * 144 + r + br] + out[br * 144 + bo + bl]
+                + out[bl * 144 + l + tl]) == want:
+            break
+    g[0] = tl
+    g[2] = tr
+    g[8] = br
+    g[6] = bl
     if _score_codes(out, g, j) != _BEST[0]:
         raise AssertionError("cubo solver: rebuilt grid misses %d" % _BEST[0])
     return g
@@ -700,8 +719,9 @@ def best_arrangement(dice, runs_any_order=False):
     score = _solve(codes, j, runs_any_order)
     g = _rebuild(out, j)
     grid = [None] * 9
+    dice_of = _DICE
     for i in OUTER:
-        grid[i] = _die_of(g[i])
+        grid[i] = dice_of[g[i]]
     grid[CENTRE] = joker
     return score, grid
 
