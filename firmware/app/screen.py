@@ -141,23 +141,41 @@ class Item:
             font.draw(fb, font.TRI_RIGHT, right - font.width(font.TRI_RIGHT), y, ui.DIM)
 
 
-class Choice(Item):
-    """A setting with a fixed list of values, changed with left/right (A cycles)."""
+class Store:
+    """Values a screen's Choice items edit when they are not settings (a game's setup)."""
 
-    def __init__(self, text, key, values, labels, on_change=None):
+    def __init__(self, values):
+        self.values = values
+
+    def get(self, key):
+        return self.values[key]
+
+    def set(self, key, value):
+        self.values[key] = value
+
+
+class Choice(Item):
+    """A value from a fixed list, changed with left/right (A cycles). It edits the app's
+    settings, or `store` when given."""
+
+    def __init__(self, text, key, values, labels, on_change=None, store=None):
         Item.__init__(self, text)
         self.key = key
         self.values = values
         self.labels = labels
         self.on_change = on_change
+        self.store = store
+
+    def _store(self, app):
+        return self.store if self.store is not None else app.settings
 
     def _pos(self, app):
-        v = app.settings.get(self.key)
+        v = self._store(app).get(self.key)
         return self.values.index(v) if v in self.values else 0
 
     def change(self, app, step):
         i = (self._pos(app) + step) % len(self.values)
-        app.settings.set(self.key, self.values[i])
+        self._store(app).set(self.key, self.values[i])
         if self.on_change:
             self.on_change(app)
         app.sound.click()

@@ -4,7 +4,9 @@ Runs under MicroPython (the gate and `make bench`, from the .mpy bundle, with
 mprun.mjs --steps: one frame per step, because this WebAssembly port frees
 garbage only between runPython calls) and under CPython (to compare frames).
 Prints one line `RESULT {json}` with the peak heap (gc.mem_alloc after
-gc.collect, sampled every frame) overall and per screen, the boot-to-menu time
+gc.collect, sampled every frame) overall and per screen, less `base_heap`: what
+this harness itself holds before the app is imported (its own code, json, the
+argument module, app.demo), which the device does not have; the boot-to-menu time
 and the per-frame draw times, and writes the last frame to OUT/<mode>_<name>.bin.
 
 Arguments: MODE NAME SEED FRAMES OUT_DIR [SAMPLE_EVERY]
@@ -39,12 +41,13 @@ else:
 mode, name, seed, frames, out_dir = ARGV[1], ARGV[2], int(ARGV[3]), int(ARGV[4]), ARGV[5]
 sample_every = int(ARGV[6]) if len(ARGV) > 6 else 1
 
+from app import demo as demos  # harness only: never imported on the device
+
 base_heap = heap()
 t_start = now_us()
 from hal.virtual import VirtualHal
 from hal import api
 from app.app import App
-from app import demo as demos
 from shared_rules.rng import Rng
 
 data_dir = (out_dir + "/data") if not MICRO else "/data"
@@ -65,7 +68,7 @@ hal.buttons.inject(api.event(api.PRESSED, api.KEY_B))
 
 
 def sample(top):
-    h = heap()
+    h = heap() - base_heap
     if h > S["peak"]:
         S["peak"] = h
     if h > peaks.get(top, 0):

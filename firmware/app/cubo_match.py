@@ -1,0 +1,539 @@
+"""Cubo versus bots: your nine dice on screen against 1-3 bots, in real time.
+
+The rules are shared_rules.cubo; this screen turns buttons into timestamped actions,
+lets the bots act on the same game clock, runs the countdown on the screen, the LEDs
+and the buzzer, and shows each round's scoring and the final ranking. With human=False
+every player is a bot (the headless demo).
+
+Keys while arranging: joystick moves, A picks a die / swaps it with the picked one,
+X rerolls all nine (until someone calls), Y calls Cubo, joystick press shows the best
+arrangement (A there takes it). B pauses.
+"""
+
+from hal import api
+from app import ui, font, sound
+from app import cubo_view as V
+from app.screen import Screen, is_press, is_click
+from shared_rules import cubo as C
+from shared_rules.cubo_bots import make_bot
+
+BOT_NAMES = ("ROBI", "DOKI", "ZIZI")
+GRID = V.GridLayout(4, 36, 44, 4)
+PANEL_X = 168
+MSG_Y = 196
+ROLL_ANIM_MS = 600
+SUMMARY_MS = 2600  # how long summaries stay up in the bots-only demo
+
+PLAYER_LED = {C.WAITING: (0, 0, 0), C.ARRANGING: (60, 60, 70), C.CALLED: (40, 200, 60),
+              C.FINISHED: (40, 200, 60), C.FORFEIT: (220, 30, 30)}
+
+
+class CuboMatch(Screen):
+    def __init__(self, app, levels, options, seed, human=True):
+        Screen.__init__(self, app)
+        n = len(levels) + (1 if human else 0)
+        self.state = C.CuboState(n, seed, options)
+        self.human = 0 if human else -1
+        first_bot = 1 if human else 0
+        self.agents = [None] * n
+        self.names = [app.settings.name(0)] * n
+        for i in range(len(levels)):
+            p = first_bot + i
+            self.agents[p] = make_bot(levels[i], seed * 31 + p)
+            self.names[p] = BOT_NAMES[i] if human else levels[i].upper()
+        self.me = 0  # whose dice the screen shows
+        self.t0 = None
+        self.frozen_at = None   # game time stops while paused or reading a summary
+        self.paused = False
+        self.cursor = 0
+        self.picked = -1
+        self.choice = 0         # centre die / C value being chosen
+        self.show_hint = None   # (score, grid, action) while the hint is up
+        self.rolled_at = -10000
+        self.message = ""
+        self.last_secs = None
+        self.led_sig = None
+        self.summary = None     # (page, data) between rounds and at the end
+        self.summary_at = 0
+
+    # -- clock ------------------------------------------------------------------
+    def game_time(self, now):
+        if self.t0 is None:
+            self.t0 = now
+        if self.frozen_at is not None:
+            return self.frozen_at
+        return now - self.t0
+
+    def freeze(self, now):
+        if self.frozen_at is None:
+            self.frozen_at = self.game_time(now)
+
+    def thaw(self, now):
+        if self.frozen_at is not None:
+            self.t0 = now - self.frozen_at
+            self.frozen_at = None
+
+    # -- applying actions -------------------------------------------------------------
+    def do(self, action):
+        st = self.state
+        rnd = st.round
+        if st.phase == C.SCORING:
+            finals = [st.grid(p) for p in range(st.num_players)]
+        else:
+            finals = None
+        kind = action[1]
+        try:
+            st.apply(action)
+        except ValueError as e:  # IllegalAction: say why, change nothing
+            self.message = str(e)
+            self.app.sound.play(sound.ERROR)
+            return False
+        p = action[0]
+        if kind == C.CALL:
+            self.message = "%s called Cubo!" % self.names[p]
+            self.app.sound.play(sound.BEEP)
+        elif kind == C.EXPIRE:
+            self.cubo_moment()
+        elif (kind == C.ROLL or kind == C.REROLL) and p == self.me:
+            self.rolled_at = self.app.now
+            self.app.sound.play(sound.ROLL)
+        if st.is_terminal() or st.round != rnd:
+            self.round_over(finals)
+        self.app.invalidate()
+        return True
+
+    def cubo_moment(self):
+        self.app.sound.play(sound.CUBO)
+        self.app.lights.flash((255, 200, 40), self.app.now)
+        self.message = "CUBO! Time is up"
+        self.last_secs = None
+
+    def round_over(self, finals):
+        st = self.state
+        r = len(st.history[0]) - 1
+        rows = []
+        for p in range(st.num_players):
+            rows.append((self.names[p], st.history[p][r], st.totals[p]))
+        me = self.me
+        grid = finals[me] if finals else None
+        card = None
+        best = None
+        if grid is not None and st.history[me][r] > 0:
+            card = V.ScoreCard(grid, C.line_scores(grid, st.options["runs_any_order"]),
+                               self.app.now)
+            best = C.best_arrangement(grid, st.options["runs_any_order"])[0]
+        self.summary = [0 if card else 1, card, rows, best, r + 1]
+        self.summary_at = self.app.now
+        self.freeze(self.app.now)
+        self.picked = -1
+        self.show_hint = None
+
+    # -- the frame ----------------------------------------------------------------------
+    def update(self, now):
+        st = self.state
+        if self.summary is not None:
+            if self.summary[0] == 0 and self.summary[1] is not None and self.summary[1].animating(now):
+                self.app.invalidate()
+            if self.human < 0 and now - self.summary_at > SUMMARY_MS:
+                self.next_summary_page()
+            return
+        if self.paused or st.is_terminal():
+            return
+        gt = self.game_time(now)
+        for p in st.actors():
+            agent = self.agents[p]
+            if agent is not None and not st.is_terminal():
+                a = agent.act(st, p, gt)
+                if a is not None:
+                    self.do(a)
+                    if self.summary is not None:
+                        return
+        ev = st.system_action(gt)
+        if ev is not None:
+            self.do(ev)
+            if self.summary is not None:
+                return
+        self.tick_countdown(gt)
+        self.tick_leds()
+        if now - self.rolled_at < ROLL_ANIM_MS + 100:
+            self.app.invalidate()
+
+    def tick_countdown(self, gt):
+        left = self.state.countdown_left(gt)
+        if left is None:
+            if self.last_secs is not None:
+                self.last_secs = None
+                self.led_sig = None
+            return
+        secs = (left + 999) // 1000
+        if secs != self.last_secs:
+            self.last_secs = secs
+            if secs > 0:
+                self.app.sound.play(sound.BEEP)
+                V.countdown_leds(self.app.lights, secs)
+            self.app.invalidate()
+
+    def tick_leds(self):
+        if self.last_secs is not None or self.app.lights.mode == 2:  # countdown or flash
+            return
+        st = self.state
+        sig = tuple(st.status)
+        if sig != self.led_sig:
+            self.led_sig = sig
+            self.app.lights.show_colors([PLAYER_LED[s] for s in st.status])
+
+    # -- input ---------------------------------------------------------------------------
+    def on_event(self, ev):
+        if api.kind_of(ev) == api.RELEASED:
+            return
+        now = self.app.now
+        if self.paused:
+            self.pause_event(ev, now)
+            return
+        if is_click(ev, api.KEY_B):
+            self.paused = True
+            self.freeze(now)
+            self.app.invalidate()
+            return
+        if self.summary is not None:
+            if is_click(ev, api.KEY_A) or is_click(ev, api.PRESS):
+                self.next_summary_page()
+            return
+        st = self.state
+        p = self.human
+        if p < 0 or st.is_terminal():
+            return
+        gt = self.game_time(now)
+        if st.phase == C.SCORING:
+            if st.scorer == p:
+                self.scoring_event(ev, gt)
+            return
+        status = st.status[p]
+        if status == C.WAITING:
+            if is_click(ev, api.KEY_A) or is_click(ev, api.PRESS):
+                self.do((p, C.ROLL, gt))
+        elif status == C.ARRANGING:
+            self.arrange_event(ev, gt)
+        elif status == C.CALLED and st.next_taker() == p:
+            self.take_event(ev, gt)
+        self.app.invalidate()
+
+    def pause_event(self, ev, now):
+        if is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
+            self.paused = False
+            if self.summary is None:
+                self.thaw(now)
+        elif is_click(ev, api.KEY_X):
+            self.app.lights.off()
+            self.app.pop()
+            return
+        self.app.invalidate()
+
+    def next_summary_page(self):
+        s = self.summary
+        if s[0] == 0:
+            s[0] = 1
+        elif self.state.is_terminal():
+            if s[0] == 1:
+                s[0] = 2
+                self.app.sound.play(sound.WIN)
+                self.app.lights.chase((255, 200, 40), self.app.now)
+            elif self.human >= 0:
+                self.app.lights.off()
+                self.app.pop()
+                return
+        else:
+            self.summary = None
+            self.message = "Round %d: roll!" % self.state.round_number()
+            self.thaw(self.app.now)
+            self.app.sound.play(sound.START)
+        self.summary_at = self.app.now
+        self.app.invalidate()
+
+    def move_cursor(self, ev):
+        c = self.cursor
+        if is_press(ev, api.LEFT):
+            c = c - 1 if c % 3 else c + 2
+        elif is_press(ev, api.RIGHT):
+            c = c + 1 if c % 3 != 2 else c - 2
+        elif is_press(ev, api.UP):
+            c = (c - 3) % 9
+        elif is_press(ev, api.DOWN):
+            c = (c + 3) % 9
+        else:
+            return False
+        self.cursor = c
+        return True
+
+    def arrange_event(self, ev, gt):
+        st = self.state
+        p = self.human
+        if self.show_hint is not None:
+            if is_click(ev, api.KEY_A) and self.show_hint[2] is not None:
+                act = self.show_hint[2]
+                self.do((act[0], act[1], act[2], gt))
+                self.picked = -1
+            self.show_hint = None
+            return
+        if self.move_cursor(ev):
+            return
+        if is_click(ev, api.KEY_A):
+            c = self.cursor
+            if c == C.CENTRE:
+                self.message = "The joker stays in the middle"
+            elif self.picked < 0:
+                self.picked = c
+            elif self.picked == c:
+                self.picked = -1
+            else:
+                a, b = min(c, self.picked), max(c, self.picked)
+                self.do((p, C.SWAP, a, b, gt))
+                self.picked = -1
+        elif is_click(ev, api.KEY_X):
+            if st.calls:
+                self.message = "No rerolls: Cubo was called"
+                self.app.sound.play(sound.ERROR)
+            else:
+                self.picked = -1
+                self.do((p, C.REROLL, gt))
+        elif is_click(ev, api.KEY_Y):
+            self.picked = -1
+            self.do((p, C.CALL, gt))
+            self.choice = self.best_centre()
+        elif is_click(ev, api.PRESS):
+            self.show_hint = st.hint(p, gt)
+
+    def best_centre(self):
+        st = self.state
+        g = st.grid(self.human)
+        best = -1
+        pick = 0
+        for k in range(4):
+            d = st.centre[k]
+            if d is not None:
+                s = C.best_swap(g, d, st.options["runs_any_order"])[0]
+                if s > best:
+                    best = s
+                    pick = k
+        return pick
+
+    def take_event(self, ev, gt):
+        st = self.state
+        if is_press(ev, api.LEFT) or is_press(ev, api.RIGHT):
+            step = 1 if is_press(ev, api.RIGHT) else -1
+            k = self.choice
+            for _ in range(4):
+                k = (k + step) % 4
+                if st.centre[k] is not None:
+                    break
+            self.choice = k
+        elif is_click(ev, api.KEY_A) or is_click(ev, api.PRESS):
+            if st.centre[self.choice] is None:
+                self.choice = self.best_centre()
+            self.do((self.human, C.TAKE, self.choice, gt))
+            self.cursor = -1
+
+    def scoring_event(self, ev, gt):
+        st = self.state
+        p = self.human
+        if st.scoring_step() == C.STEP_NAME:
+            if is_press(ev, api.LEFT):
+                self.choice = (self.choice - 2) % 6 + 1
+            elif is_press(ev, api.RIGHT):
+                self.choice = self.choice % 6 + 1
+            elif is_click(ev, api.KEY_A):
+                self.do((p, C.NAME, self.choice, gt))
+            return
+        if self.cursor < 0:
+            best = C.best_swap(st.grid(p), st.taken(p), st.options["runs_any_order"])[1]
+            self.cursor = C.CENTRE if best is None else best
+        if self.move_cursor(ev):
+            return
+        if is_click(ev, api.KEY_A):
+            if self.cursor == C.CENTRE:
+                self.message = "Never the joker: pick a coloured die"
+                self.app.sound.play(sound.ERROR)
+            else:
+                self.do((p, C.EXCHANGE, self.cursor, gt))
+                self.cursor = 0
+                self.after_exchange()
+        elif is_click(ev, api.KEY_X):
+            self.do((p, C.KEEP, gt))
+            self.cursor = 0
+            self.after_exchange()
+
+    def after_exchange(self):
+        st = self.state
+        if st.phase == C.SCORING and st.scorer == self.human and st.scoring_step() == C.STEP_NAME:
+            self.choice = C.best_c_value(st.grid(self.human), st.options["runs_any_order"])
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, fb):
+        st = self.state
+        now = self.app.now
+        ui.clear(fb)
+        if self.summary is not None:
+            self.draw_summary(fb, now)
+        else:
+            ui.header(fb, "Cubo  %d/%d" % (st.round_number(), C.ROUNDS),
+                      "%d pts" % st.totals[self.me])
+            self.draw_table(fb, now)
+        if self.paused:
+            ui.round_rect(fb, 30, 70, 180, 96, ui.PANEL)
+            ui.round_rect(fb, 30, 70, 180, 96, ui.ACCENT, False)
+            ui.centered(fb, "Paused", 80, ui.ACCENT)
+            ui.centered(fb, "A  resume", 108, ui.TEXT, font.SMALL)
+            ui.centered(fb, "X  quit the game", 124, ui.TEXT, font.SMALL)
+
+    def my_cells(self, now):
+        st = self.state
+        g = st.grid(self.me)
+        if g is None:
+            return None
+        if now - self.rolled_at < ROLL_ANIM_MS:
+            # tumbling: faces flicker until the roll lands (the real dice are already known)
+            k = (now // 60) % 6
+            return [(((i * 5 + k) % 6) + 1, g[i][1]) for i in range(9)]
+        return g
+
+    def draw_table(self, fb, now):
+        st = self.state
+        me = self.me
+        cells = self.my_cells(now)
+        scoring_me = st.phase == C.SCORING and st.scorer == self.human
+        if cells is None:
+            for i in range(9):
+                x, y = GRID.cell_xy(i)
+                ui.round_rect(fb, x, y, GRID.size, GRID.size, ui.PANEL)
+            ui.centered(fb, "", 0)
+        else:
+            preview = None
+            if scoring_me and st.scoring_step() == C.STEP_SWAP and 0 <= self.cursor != C.CENTRE:
+                preview = list(cells)
+                preview[self.cursor] = st.taken(self.human)
+            show = preview or cells
+            cursor = self.cursor if (st.status[me] == C.ARRANGING and me == self.human) or scoring_me else -1
+            V.grid(fb, GRID, show, cursor, self.picked)
+            V.line_tags(fb, GRID, C.line_scores(show, st.options["runs_any_order"],
+                                                 st.named[me] if not preview else None))
+        self.draw_panel(fb, now)
+        self.draw_prompt(fb, now)
+        if self.show_hint is not None:
+            score, best, _ = self.show_hint
+            ui.round_rect(fb, 20, 40, 200, 172, ui.PANEL)
+            ui.round_rect(fb, 20, 40, 200, 172, ui.ACCENT, False)
+            font.draw(fb, "Best: %d points" % score, 30, 46, ui.ACCENT)
+            V.grid(fb, V.GridLayout(30, 66, 36, 4), best)
+            font.draw(fb, "A: take it", 156, 100, ui.TEXT, font.SMALL)
+            font.draw(fb, "other: close", 156, 114, ui.DIM, font.SMALL)
+
+    def draw_panel(self, fb, now):
+        st = self.state
+        x = PANEL_X
+        font.draw(fb, "Centre", x, 34, ui.DIM, font.SMALL)
+        taking = st.phase == C.PLAY and self.human >= 0 and st.status[self.human] == C.CALLED \
+            and st.next_taker() == self.human
+        for k in range(4):
+            dx = x + (k % 2) * 34
+            dy = 46 + (k // 2) * 34
+            V.die(fb, dx, dy, 28, st.centre[k])
+            if taking and k == self.choice:
+                ui.round_rect(fb, dx - 3, dy - 3, 34, 34, ui.ACCENT, False)
+        y = 116
+        for p in range(st.num_players):
+            s = st.status[p]
+            color = ui.ACCENT if p == self.me else ui.TEXT
+            font.draw(fb, self.names[p][:6], x, y, color, font.SMALL)
+            mark = ""
+            if st.phase == C.SCORING:
+                mark = "%d" % st.totals[p]
+            elif s == C.ARRANGING:
+                mark = "%dx" % st.rolls(p)
+            elif s == C.CALLED or s == C.FINISHED:
+                mark = font.CHECK
+            elif s == C.FORFEIT:
+                mark = font.CROSS
+            font.draw_right(fb, mark, ui.W - 4, y, ui.GOOD if s in (C.CALLED, C.FINISHED) else ui.DIM,
+                            font.SMALL)
+            y += 12
+        left = st.countdown_left(self.game_time(now))
+        if left is not None:
+            secs = (left + 999) // 1000
+            ui.round_rect(fb, x, 166, 68, 26, ui.BAD)
+            font.draw_centered(fb, str(secs), x, 166, 68, 26, ui.WHITE, font.BODY, 2)
+
+    def draw_prompt(self, fb, now):
+        st = self.state
+        p = self.human
+        hints = None
+        text = self.message
+        if p >= 0 and st.phase == C.PLAY:
+            s = st.status[p]
+            if s == C.WAITING:
+                text = "Round %d: roll your dice!" % st.round_number()
+                hints = (("A", "Roll"), ("B", "Pause"))
+            elif s == C.ARRANGING:
+                hints = (("A", "Pick"), ("X", "Reroll"), ("Y", "Cubo!"), (font.BULLET, "Hint"))
+            elif s == C.CALLED and st.next_taker() == p:
+                d = st.centre[self.choice]
+                text = "Take a centre die"
+                if d is not None:
+                    text += " (best %d)" % C.best_swap(st.grid(p), d, st.options["runs_any_order"])[0]
+                hints = ((font.LEFT + font.RIGHT, "Choose"), ("A", "Take"))
+            elif s == C.FORFEIT:
+                text = "Too late: 0 points this round"
+        elif p >= 0 and st.phase == C.SCORING:
+            if st.scorer == p:
+                if st.scoring_step() == C.STEP_NAME:
+                    text = "Name the C: %s %d %s" % (font.LEFT, self.choice, font.RIGHT)
+                    hints = ((font.LEFT + font.RIGHT, "Value"), ("A", "OK"))
+                else:
+                    text = "Swap in your centre die?"
+                    hints = (("A", "Swap here"), ("X", "Keep"))
+            else:
+                text = "%s is scoring" % self.names[st.scorer] + font.ELLIPSIS
+        if text:
+            ui.centered(fb, text, MSG_Y, ui.TEXT, font.SMALL)
+        if p >= 0 and st.phase == C.SCORING and st.scorer == p and st.scoring_step() == C.STEP_SWAP:
+            d = st.taken(p)
+            if d is not None:
+                V.die(fb, PANEL_X + 20, 166, 26, d)
+        ui.footer(fb, hints or (("B", "Pause"),))
+
+    def draw_summary(self, fb, now):
+        page, card, rows, best, rnd = self.summary
+        st = self.state
+        if page == 0:
+            ui.header(fb, "Round %d: your grid" % rnd)
+            card.draw(fb, V.GridLayout(6, 38, 40, 4), now, 148)
+            if best is not None and card.done(now):
+                ui.centered(fb, "Best possible with that roll: %d" % best, 184, ui.DIM, font.SMALL)
+            ui.footer(fb, (("A", "Next"),))
+            return
+        if page == 1:
+            title = "Final scores" if st.is_terminal() else "After round %d" % rnd
+            ui.header(fb, title)
+            font.draw(fb, "round", 120, 36, ui.DIM, font.SMALL)
+            font.draw(fb, "total", 186, 36, ui.DIM, font.SMALL)
+            y = 52
+            for name, pts, total in rows:
+                font.draw(fb, name, 12, y, ui.TEXT)
+                font.draw_right(fb, str(pts), 150, y, ui.TEXT if pts else ui.BAD)
+                font.draw_right(fb, str(total), 224, y, ui.ACCENT)
+                y += 24
+            ui.footer(fb, (("A", "Continue"),))
+            return
+        ui.header(fb, "Cubo: final ranking")
+        totals = st.scores()
+        order = sorted(range(st.num_players), key=lambda q: -totals[q])
+        y = 44
+        for q in order:
+            place = 1 + sum(1 for t in totals if t > totals[q])
+            color = ui.ACCENT if place == 1 else ui.TEXT
+            font.draw(fb, "%d." % place, 14, y, color, font.BODY, 2 if place == 1 else 1)
+            font.draw(fb, self.names[q], 52, y + (6 if place == 1 else 0), color)
+            font.draw_right(fb, str(totals[q]), 224, y + (6 if place == 1 else 0), color)
+            y += 40 if place == 1 else 26
+        if len(st.winners()) > 1:
+            ui.centered(fb, "A shared win!", 196, ui.GOOD, font.SMALL)
+        ui.footer(fb, (("A", "Done"),))

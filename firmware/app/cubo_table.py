@@ -1,0 +1,563 @@
+"""Cubo table mode: real dice on the table, the device as the table's master.
+
+Each round: the device rolls the four centre dice (shown for the players to copy
+onto the physical ones), gives the start signal, and on X runs the six-second
+countdown (six LEDs go out one per second with a beep, then everything flashes with
+the CUBO sound). Then, from the start player on, each player's result is entered as
+a grid (a 3x3 editor: joystick moves, A/Y change the value, X the colour; the joker
+stays in the middle), as plain points, or as a forfeit. For a grid the device asks
+which centre die was taken, offers the best swap, scores line by line and shows the
+best arrangement that roll allowed. Totals run over six rounds; the final ranking
+shares ties.
+"""
+
+from hal import api
+from app import ui, font, sound
+from app import cubo_view as V
+from app.screen import Screen, is_press, is_click
+from shared_rules.rng import Rng
+from shared_rules.cubo_score import (
+    score_grid, best_arrangement, best_swap, best_c_value, score_named, line_scores,
+    validate_grid, CENTRE, C_FACE)
+
+ROUNDS = 6
+COUNTDOWN = 6
+ROLL_MS = 700
+EDIT = V.GridLayout(8, 40, 44, 4)
+ENTRY_KINDS = ("Enter the grid", "Enter points", "Forfeit (0)")
+
+# phases
+CENTRE_ROLL, PLAYING, COUNTING, CUBO, PICK, GRID, TAKEN, SWAP, NAME, CARD, POINTS, ROUND, FINAL = range(13)
+
+
+class CuboTable(Screen):
+    def __init__(self, app, players, options, seed):
+        Screen.__init__(self, app)
+        self.n = players
+        self.names = [app.settings.name(i) for i in range(players)]
+        self.options = options
+        self.any_order = options["runs_any_order"]
+        self.joker = "Y" if options["yellow"] else "W"
+        self.rng = Rng(seed)
+        self.totals = [0] * players
+        self.history = [[] for _ in range(players)]
+        self.round = 0
+        self.start = 0
+        self.centre_colours = ["R", "R", "B", "B"]
+        self.paused = False
+        self.new_round()
+
+    # -- round flow -------------------------------------------------------------
+    def new_round(self):
+        self.phase = CENTRE_ROLL
+        self.centre = None
+        self.rolled_at = -10000
+        self.cursor = 0
+        self.entry_order = [(self.start + k) % self.n for k in range(self.n)]
+        self.entry_pos = 0
+        self.took = [False] * 4
+        self.back_to_centre = []
+        self.message = ""
+        self.app.lights.off()
+
+    def player(self):
+        return self.entry_order[self.entry_pos]
+
+    def roll_centre(self):
+        self.centre = [(self.rng.die(), self.centre_colours[k]) for k in range(4)]
+        self.rolled_at = self.app.now
+        self.app.sound.play(sound.ROLL)
+        self.cursor = 0
+
+    def start_signal(self):
+        self.phase = PLAYING
+        self.started_at = self.app.now
+        self.app.sound.play(sound.START)
+        self.app.lights.chase((40, 200, 90), self.app.now, 160)
+
+    def start_countdown(self):
+        self.phase = COUNTING
+        self.count_from = self.app.now
+        self.shown_secs = None
+
+    def begin_entries(self):
+        self.phase = PICK
+        self.entry_pos = 0
+        self.cursor = 0
+        self.app.lights.off()
+
+    def next_player(self):
+        self.entry_pos += 1
+        self.cursor = 0
+        self.message = ""
+        if self.entry_pos < self.n:
+            self.phase = PICK
+            return
+        # Round over: the centre keeps what came back to it.
+        if self.options["keep_swaps"]:
+            cols = [self.centre[k][1] for k in range(4) if not self.took[k]]
+            cols.extend(self.back_to_centre)
+            if len(cols) == 4:
+                self.centre_colours = cols
+        self.phase = ROUND
+
+    def record(self, p, points):
+        self.history[p].append(points)
+        self.totals[p] += points
+
+    # -- the frame --------------------------------------------------------------------
+    def update(self, now):
+        ph = self.phase
+        if ph == COUNTING:
+            secs = COUNTDOWN - (now - self.count_from) // 1000
+            if secs != self.shown_secs:
+                self.shown_secs = secs
+                if secs > 0:
+                    V.countdown_leds(self.app.lights, secs)
+                    self.app.sound.play(sound.BEEP)
+                else:
+                    self.phase = CUBO
+                    self.cubo_at = now
+                    self.app.sound.play(sound.CUBO)
+                    self.app.lights.flash((255, 200, 40), now, 1600)
+                self.app.invalidate()
+        elif ph == CUBO:
+            if now - self.cubo_at > 1600:
+                self.begin_entries()
+            self.app.invalidate()
+        elif ph == PLAYING:
+            self.app.invalidate()  # the clock runs
+        elif ph == CARD and self.card.animating(now):
+            self.app.invalidate()
+        elif ph == CENTRE_ROLL and now - self.rolled_at < ROLL_MS + 60:
+            self.app.invalidate()
+
+    # -- input --------------------------------------------------------------------------
+    def on_event(self, ev):
+        if api.kind_of(ev) == api.RELEASED:
+            return
+        ph = self.phase
+        if ph == COUNTING or ph == CUBO:
+            return  # nothing may disturb the countdown
+        ok = is_click(ev, api.KEY_A) or is_click(ev, api.PRESS)
+        self.app.invalidate()
+        if self.paused:
+            self.pause_event(ev, ok)
+            return
+        if ph in (CENTRE_ROLL, PLAYING, PICK) and is_click(ev, api.KEY_B):
+            self.paused = True
+            return
+        if ph == CENTRE_ROLL:
+            self.centre_event(ev, ok)
+        elif ph == PLAYING:
+            if is_click(ev, api.KEY_X):
+                self.start_countdown()
+            elif is_click(ev, api.KEY_Y):
+                self.begin_entries()
+        elif ph == PICK:
+            self.pick_event(ev, ok)
+        elif ph == GRID:
+            self.grid_event(ev)
+        elif ph == TAKEN:
+            self.taken_event(ev, ok)
+        elif ph == SWAP:
+            self.swap_event(ev, ok)
+        elif ph == NAME:
+            if is_press(ev, api.LEFT):
+                self.c_value = (self.c_value - 2) % 6 + 1
+            elif is_press(ev, api.RIGHT):
+                self.c_value = self.c_value % 6 + 1
+            elif ok:
+                self.show_card()
+        elif ph == CARD:
+            if is_click(ev, api.KEY_X):
+                self.show_best = not self.show_best
+            elif ok:
+                self.next_player()
+        elif ph == POINTS:
+            self.points_event(ev, ok)
+        elif ph == ROUND:
+            if ok:
+                self.round += 1
+                self.start = (self.start + 1) % self.n
+                if self.round >= ROUNDS:
+                    self.phase = FINAL
+                    self.app.sound.play(sound.WIN)
+                    self.app.lights.chase((255, 200, 40), self.app.now)
+                else:
+                    self.new_round()
+        elif ph == FINAL:
+            if ok or is_click(ev, api.KEY_B):
+                self.app.lights.off()
+                self.app.pop()
+
+    def pause_event(self, ev, ok):
+        if ok or is_click(ev, api.KEY_B):
+            self.paused = False
+        elif is_click(ev, api.KEY_X):
+            self.app.lights.off()
+            self.app.pop()
+        elif is_click(ev, api.KEY_Y) and self.phase == PICK and self.entry_pos > 0:
+            # a correction: enter the previous player again
+            self.paused = False
+            self.entry_pos -= 1
+            p = self.player()
+            self.totals[p] -= self.history[p].pop()
+
+    def centre_event(self, ev, ok):
+        if self.centre is None:
+            if ok:
+                self.roll_centre()
+            return
+        if is_press(ev, api.LEFT):
+            self.cursor = (self.cursor - 1) % 4
+        elif is_press(ev, api.RIGHT):
+            self.cursor = (self.cursor + 1) % 4
+        elif is_click(ev, api.KEY_X):
+            # the table's centre dice drifted: match the real colour
+            v, c = self.centre[self.cursor]
+            self.centre[self.cursor] = (v, "B" if c == "R" else "R")
+            self.centre_colours[self.cursor] = self.centre[self.cursor][1]
+        elif is_click(ev, api.KEY_Y):
+            self.roll_centre()
+        elif ok:
+            self.start_signal()
+
+    def pick_event(self, ev, ok):
+        if is_press(ev, api.UP):
+            self.cursor = (self.cursor - 1) % 3
+        elif is_press(ev, api.DOWN):
+            self.cursor = (self.cursor + 1) % 3
+        elif ok:
+            if self.cursor == 0:
+                self.phase = GRID
+                self.cells = [None] * 9
+                self.cells[CENTRE] = None
+                self.cursor = 0
+                self.message = ""
+            elif self.cursor == 1:
+                self.phase = POINTS
+                self.points = 0
+            else:
+                self.record(self.player(), 0)
+                self.next_player()
+
+    def default_colour(self, i):
+        if i == CENTRE:
+            return self.joker
+        return "R" if i in (0, 2, 6, 8) else "B"
+
+    def grid_event(self, ev):
+        c = self.cursor
+        if is_press(ev, api.LEFT):
+            self.cursor = c - 1 if c % 3 else c + 2
+        elif is_press(ev, api.RIGHT):
+            self.cursor = c + 1 if c % 3 != 2 else c - 2
+        elif is_press(ev, api.UP):
+            self.cursor = (c - 3) % 9
+        elif is_press(ev, api.DOWN):
+            self.cursor = (c + 3) % 9
+        elif is_press(ev, api.KEY_A) or is_press(ev, api.KEY_Y):
+            d = self.cells[c]
+            lo = 0 if (c == CENTRE and self.joker == "Y") else 1  # 0 is the yellow C face
+            step = 1 if is_press(ev, api.KEY_A) else -1
+            if d is None:
+                v = lo if step > 0 else 6
+                col = self.default_colour(c)
+            else:
+                v = d[0] + step
+                if v > 6:
+                    v = lo
+                elif v < lo:
+                    v = 6
+                col = d[1]
+            self.cells[c] = (v, col)
+            self.message = ""
+        elif is_click(ev, api.KEY_X):
+            d = self.cells[c]
+            if c == CENTRE:
+                self.message = "The joker is always the middle die"
+            elif d is not None:
+                self.cells[c] = (d[0], "B" if d[1] == "R" else "R")
+        elif is_click(ev, api.PRESS):
+            self.finish_grid()
+        elif is_click(ev, api.KEY_B):
+            self.phase = PICK
+            self.cursor = 0
+
+    def grid_problem(self):
+        """Why the entered grid is impossible, or None."""
+        cells = self.cells
+        empty = sum(1 for d in cells if d is None)
+        if empty:
+            return "%d cell%s still empty" % (empty, "" if empty == 1 else "s")
+        try:
+            validate_grid(cells)
+        except ValueError as e:
+            return str(e)
+        red = sum(1 for i in range(9) if i != CENTRE and cells[i][1] == "R")
+        if not self.options["keep_swaps"] and red != 4:
+            return "Needs 4 red and 4 blue dice (%d red, %d blue)" % (red, 8 - red)
+        return None
+
+    def finish_grid(self):
+        problem = self.grid_problem()
+        if problem:
+            self.message = problem
+            self.app.sound.play(sound.ERROR)
+            return
+        self.roll_best = best_arrangement(self.cells, self.any_order)
+        self.phase = TAKEN
+        self.cursor = self.first_free(0, 1)
+
+    def first_free(self, k, step):
+        for _ in range(5):
+            if k == 4 or not self.took[k]:
+                return k
+            k = (k + step) % 5
+        return 4
+
+    def taken_event(self, ev, ok):
+        if is_press(ev, api.LEFT):
+            self.cursor = self.first_free((self.cursor - 1) % 5, -1)
+        elif is_press(ev, api.RIGHT):
+            self.cursor = self.first_free((self.cursor + 1) % 5, 1)
+        elif is_click(ev, api.KEY_B):
+            self.phase = GRID
+            self.cursor = 0
+        elif ok:
+            k = self.cursor
+            if k == 4:
+                self.taken = None
+                self.after_swap()
+                return
+            self.taken_slot = k
+            self.took[k] = True
+            self.taken = self.centre[k]
+            score, cell = best_swap(self.cells, self.taken, self.any_order)
+            self.best_cell = cell
+            self.cursor = CENTRE if cell is None else cell
+            self.phase = SWAP
+
+    def swap_event(self, ev, ok):
+        c = self.cursor
+        if is_press(ev, api.LEFT):
+            self.cursor = c - 1 if c % 3 else c + 2
+        elif is_press(ev, api.RIGHT):
+            self.cursor = c + 1 if c % 3 != 2 else c - 2
+        elif is_press(ev, api.UP):
+            self.cursor = (c - 3) % 9
+        elif is_press(ev, api.DOWN):
+            self.cursor = (c + 3) % 9
+        elif is_click(ev, api.KEY_X) or (ok and c == CENTRE):
+            self.back_to_centre.append(self.taken[1])  # kept: it goes back
+            self.after_swap()
+        elif ok:
+            self.back_to_centre.append(self.cells[c][1])
+            self.cells[c] = self.taken
+            self.after_swap()
+        elif is_click(ev, api.KEY_B):
+            self.took[self.taken_slot] = False
+            self.phase = TAKEN
+            self.cursor = self.taken_slot
+
+    def after_swap(self):
+        if self.cells[CENTRE][0] == C_FACE:
+            self.c_value = best_c_value(self.cells, self.any_order)
+            self.phase = NAME
+        else:
+            self.c_value = None
+            self.show_card()
+
+    def show_card(self):
+        if self.c_value is None:
+            pts = score_grid(self.cells, self.any_order)
+        else:
+            pts = score_named(self.cells, self.c_value, self.any_order)
+        self.record(self.player(), pts)
+        self.card = V.ScoreCard(self.cells, line_scores(self.cells, self.any_order, self.c_value),
+                                self.app.now)
+        self.show_best = False
+        self.phase = CARD
+        self.app.sound.play(sound.OK)
+
+    def points_event(self, ev, ok):
+        if is_press(ev, api.UP):
+            self.points = min(54, self.points + 1)
+        elif is_press(ev, api.DOWN):
+            self.points = max(0, self.points - 1)
+        elif is_press(ev, api.RIGHT):
+            self.points = min(54, self.points + 10)
+        elif is_press(ev, api.LEFT):
+            self.points = max(0, self.points - 10)
+        elif ok:
+            self.record(self.player(), self.points)
+            self.next_player()
+        elif is_click(ev, api.KEY_B):
+            self.phase = PICK
+            self.cursor = 1
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, fb):
+        ui.clear(fb)
+        ph = self.phase
+        now = self.app.now
+        title = "Table  %d/%d" % (min(self.round + 1, ROUNDS), ROUNDS)
+        if ph <= CUBO:
+            ui.header(fb, title, "start: " + self.names[self.start])
+            self.draw_centre_phase(fb, now)
+        elif ph == ROUND or ph == FINAL:
+            self.draw_totals(fb)
+        else:
+            ui.header(fb, self.names[self.player()], title)
+            self.draw_entry(fb, now)
+        if self.paused:
+            ui.round_rect(fb, 24, 64, 192, 110, ui.PANEL)
+            ui.round_rect(fb, 24, 64, 192, 110, ui.ACCENT, False)
+            ui.centered(fb, "Paused", 74, ui.ACCENT)
+            ui.centered(fb, "A  go on", 102, ui.TEXT, font.SMALL)
+            ui.centered(fb, "X  quit the game", 118, ui.TEXT, font.SMALL)
+            if ph == PICK and self.entry_pos > 0:
+                ui.centered(fb, "Y  re-enter the last player", 134, ui.TEXT, font.SMALL)
+
+    def draw_big_centre(self, fb, now, cursor):
+        rolling = now - self.rolled_at < ROLL_MS
+        for k in range(4):
+            d = self.centre[k]
+            if rolling:
+                d = (((now // 70) + k * 2) % 6 + 1, d[1])
+            x = 16 + k * 54
+            V.die(fb, x, 52, 46, d)
+            if k == cursor:
+                ui.round_rect(fb, x - 3, 49, 52, 52, ui.ACCENT, False)
+
+    def draw_centre_phase(self, fb, now):
+        ph = self.phase
+        if self.centre is None:
+            for k in range(4):
+                ui.round_rect(fb, 16 + k * 54, 52, 46, 46, ui.PANEL)
+            ui.centered(fb, "Roll the centre dice", 124, ui.TEXT)
+            ui.footer(fb, (("A", "Roll"), ("B", "Menu")))
+            return
+        self.draw_big_centre(fb, now, self.cursor if ph == CENTRE_ROLL else -1)
+        if ph == CENTRE_ROLL:
+            ui.centered(fb, "Set your centre dice like these,", 116, ui.TEXT, font.SMALL)
+            ui.centered(fb, "then give the start signal.", 128, ui.TEXT, font.SMALL)
+            ui.centered(fb, "X flips a die's colour to match yours", 150, ui.DIM, font.SMALL)
+            ui.footer(fb, (("A", "Start!"), ("X", "Colour"), ("Y", "Reroll")))
+        elif ph == PLAYING:
+            secs = (now - self.started_at) // 1000
+            ui.centered(fb, "%d:%02d" % (secs // 60, secs % 60), 116, ui.ACCENT, font.BODY, 3)
+            ui.centered(fb, "When all but one have called,", 170, ui.TEXT, font.SMALL)
+            ui.centered(fb, "press X for the countdown", 182, ui.TEXT, font.SMALL)
+            ui.footer(fb, (("X", "Countdown"), ("Y", "Score now")))
+        elif ph == COUNTING:
+            secs = max(0, COUNTDOWN - (now - self.count_from) // 1000)
+            ui.round_rect(fb, 80, 110, 80, 80, ui.BAD)
+            font.draw_centered(fb, str(secs), 80, 110, 80, 80, ui.WHITE, font.BODY, 4)
+        else:
+            ui.round_rect(fb, 20, 110, 200, 80, ui.ACCENT)
+            font.draw_centered(fb, "CUBO!", 20, 110, 200, 80, ui.BG, font.BODY, 4)
+
+    def draw_entry(self, fb, now):
+        ph = self.phase
+        if ph == PICK:
+            font.draw(fb, "How does %s score?" % self.names[self.player()], 12, 44, ui.TEXT)
+            for i in range(3):
+                y = 72 + i * 30
+                sel = i == self.cursor
+                ui.round_rect(fb, 12, y, 216, 26, ui.PANEL_HI if sel else ui.PANEL)
+                font.draw(fb, ENTRY_KINDS[i], 24, y + 6, ui.ACCENT if sel else ui.TEXT)
+            ui.footer(fb, (("A", "Choose"), ("B", "Menu")))
+            return
+        if ph == POINTS:
+            font.draw(fb, "Points this round", 12, 44, ui.TEXT)
+            ui.centered(fb, str(self.points), 90, ui.ACCENT, font.BODY, 4)
+            ui.centered(fb, "%s%s 1   %s%s 10" % (font.UP, font.DOWN, font.LEFT, font.RIGHT),
+                        160, ui.DIM, font.SMALL)
+            ui.footer(fb, (("A", "OK"), ("B", "Back")))
+            return
+        if ph == CARD:
+            if self.show_best:
+                ui.centered(fb, "Best for that roll: %d" % self.roll_best[0], 36, ui.ACCENT, font.SMALL)
+                V.grid(fb, V.GridLayout(48, 52, 44, 4), self.roll_best[1])
+            else:
+                self.card.draw(fb, V.GridLayout(6, 40, 40, 4), now, 148)
+                if self.card.done(now):
+                    ui.centered(fb, "Best possible with that roll: %d" % self.roll_best[0] if self.roll_best
+                                else "", 188, ui.DIM, font.SMALL)
+            ui.footer(fb, (("A", "Next"), ("X", "Best grid")))
+            return
+        cells = self.cells
+        show = cells
+        cursor = self.cursor if ph in (GRID, SWAP) else -1
+        if ph == SWAP and self.cursor != CENTRE:
+            show = list(cells)
+            show[self.cursor] = self.taken
+        V.grid(fb, EDIT, show, cursor)
+        if ph == GRID and None not in cells:
+            try:
+                V.line_tags(fb, EDIT, line_scores(cells, self.any_order))
+            except ValueError:
+                pass
+        x = 168
+        if ph == GRID:
+            filled = 9 - sum(1 for d in cells if d is None)
+            font.draw(fb, "%d/9 set" % filled, x, 44, ui.DIM, font.SMALL)
+            if None not in cells and not self.grid_problem():
+                font.draw(fb, "%d pts" % score_grid(cells, self.any_order), x, 58, ui.ACCENT)
+            ui.footer(fb, (("A", "+1"), ("Y", "-1"), ("X", "Colour"), (font.BULLET, "Done")))
+        elif ph == TAKEN:
+            font.draw(fb, "Took which?", x, 44, ui.TEXT, font.SMALL)
+            for k in range(4):
+                dy = 60 + k * 30
+                if self.took[k] and k != self.cursor:
+                    ui.round_rect(fb, x + 10, dy, 26, 26, ui.PANEL)
+                else:
+                    V.die(fb, x + 10, dy, 26, self.centre[k])
+                if k == self.cursor:
+                    ui.round_rect(fb, x + 7, dy - 3, 32, 32, ui.ACCENT, False)
+            font.draw(fb, "none", x + 10, 182, ui.ACCENT if self.cursor == 4 else ui.DIM, font.SMALL)
+            ui.footer(fb, ((font.LEFT + font.RIGHT, "Choose"), ("A", "OK"), ("B", "Back")))
+        elif ph == SWAP:
+            V.die(fb, x + 10, 44, 30, self.taken)
+            now_pts = score_grid(cells, self.any_order)
+            font.draw(fb, "now %d" % now_pts, x, 82, ui.DIM, font.SMALL)
+            if self.cursor != CENTRE:
+                font.draw(fb, "swap %d" % score_grid(show, self.any_order), x, 96, ui.ACCENT, font.SMALL)
+            best = "best: keep" if self.best_cell is None else "best: cell %d" % (self.best_cell + 1)
+            font.draw(fb, best, x, 112, ui.GOOD, font.SMALL)
+            ui.footer(fb, (("A", "Swap here"), ("X", "Keep"), ("B", "Back")))
+        elif ph == NAME:
+            font.draw(fb, "Name the C", x, 44, ui.TEXT, font.SMALL)
+            font.draw(fb, str(self.c_value), x + 14, 60, ui.ACCENT, font.BODY, 3)
+            ui.footer(fb, ((font.LEFT + font.RIGHT, "Value"), ("A", "OK")))
+        if self.message:
+            ui.centered(fb, self.message, 196, ui.BAD, font.SMALL)
+
+    def draw_totals(self, fb):
+        final = self.phase == FINAL
+        ui.header(fb, "Final ranking" if final else "After round %d" % (self.round + 1))
+        order = list(range(self.n))
+        if final:
+            order.sort(key=lambda q: -self.totals[q])
+        y = 40
+        if not final:
+            font.draw(fb, "round", 120, y, ui.DIM, font.SMALL)
+            font.draw(fb, "total", 186, y, ui.DIM, font.SMALL)
+            y += 14
+        for q in order:
+            color = ui.TEXT
+            name = self.names[q]
+            if final:
+                place = 1 + sum(1 for t in self.totals if t > self.totals[q])
+                name = "%d. %s" % (place, name)
+                if place == 1:
+                    color = ui.ACCENT
+            font.draw(fb, name, 12, y, color)
+            if not final:
+                pts = self.history[q][-1]
+                font.draw_right(fb, str(pts), 150, y, ui.TEXT if pts else ui.BAD)
+            font.draw_right(fb, str(self.totals[q]), 224, y, ui.ACCENT)
+            y += 26
+        ui.footer(fb, (("A", "Done" if final else "Next round"),))
