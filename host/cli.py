@@ -26,24 +26,29 @@ class Progress:
         self.last = -1
         self.shown = False
 
-    def __call__(self, done, total):
+    def __call__(self, done, total, what="received"):
         total = max(total, done, 1)
+        if what != getattr(self, "what", what):
+            self.close()
+            self.last = -1
+        self.what = what
         if self.tty:
             fill = self.width * done // total
-            self.stream.write("\r[%s%s] %d/%d games" % ("#" * fill, "." * (self.width - fill),
-                                                       done, total))
+            self.stream.write("\r%-8s [%s%s] %d/%d games" % (
+                what, "#" * fill, "." * (self.width - fill), done, total))
             self.stream.flush()
             self.shown = True
         else:
             step = max(1, total // 10)
             if done == total or done // step != self.last:
                 self.last = done // step
-                self.stream.write("received %d/%d games\n" % (done, total))
+                self.stream.write("%s %d/%d games\n" % (what, done, total))
 
     def close(self):
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()
+            self.shown = False
 
 
 def parser():

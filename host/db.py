@@ -31,7 +31,7 @@ CREATE TABLE IF NOT EXISTS games (
     game TEXT, options TEXT, seed INTEGER, players TEXT, scores TEXT,
     n_actions INTEGER, started INTEGER, ended INTEGER, duration_ms INTEGER,
     raw BLOB NOT NULL, sha256 TEXT NOT NULL,
-    verified INTEGER NOT NULL, reason TEXT,
+    verified INTEGER, reason TEXT,  -- 1 verified, 0 rejected, NULL not checked yet
     synced_at INTEGER NOT NULL,
     PRIMARY KEY (device, epoch, seq)
 );
@@ -153,7 +153,8 @@ CONFLICT = "conflict"
 
 def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
     """Stores one record (no commit). Returns NEW, DUPLICATE or CONFLICT.
-    `rec` is the decoded record or None when it would not decode."""
+    `rec` is the decoded record or None when it would not decode; verified is True,
+    False (rejected: `reason`) or None (to be replayed later: `verify_pending`)."""
     now = int(now if now is not None else time.time())
     digest = sha(raw)
     row = con.execute("SELECT sha256 FROM games WHERE device=? AND epoch=? AND seq=?",
@@ -177,7 +178,8 @@ def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
          str(rec["seed"]) if abs(rec["seed"]) >= 1 << 63 else rec["seed"],
          json.dumps(rec["players"]), json.dumps(rec["scores"]), len(rec["actions"]),
          rec["started"] or None, rec["ended"] or None, rec["duration"],
-         raw, digest, 1 if verified else 0, reason or None, now))
+         raw, digest, None if verified is None else (1 if verified else 0),
+         reason or None, now))
     scores = rec["scores"]
     best = max(scores) if scores else None
     for i, name in enumerate(rec["players"]):
@@ -185,6 +187,17 @@ def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
         con.execute("INSERT INTO results VALUES (?,?,?,?,?,?,?)",
                     (device, epoch, seq, i, name, score, 1 if score == best else 0))
     return NEW
+
+
+def pending(con):
+    """Rows stored but not replayed yet: [(device, epoch, seq, raw)]."""
+    return con.execute("SELECT device, epoch, seq, raw FROM games WHERE verified IS NULL "
+                       "ORDER BY device, epoch, seq").fetchall()
+
+
+def set_verified(con, device, epoch, seq, ok, reason):
+    con.execute("UPDATE games SET verified=?, reason=? WHERE device=? AND epoch=? AND seq=?",
+                (1 if ok else 0, reason or None, device, epoch, seq))
 
 
 def keys(con):

@@ -59,7 +59,10 @@ def history(con, game=None, device=None, limit=20):
         best = max(sc) if sc else None
         result = ", ".join("%s%s %d" % ("*" if sc and sc[i] == best else "", p, sc[i] if i < len(sc) else 0)
                            for i, p in enumerate(players))
-        status = "ok" if r["verified"] else "REJECTED: %s" % (r["reason"] or "?")
+        if r["verified"] is None:
+            status = "not checked yet"
+        else:
+            status = "ok" if r["verified"] else "REJECTED: %s" % (r["reason"] or "?")
         approx = "" if r["ended"] else "~"
         approx_any = approx_any or bool(approx)
         out.append([approx + when(db.played_at(r)), "%s #%d" % (r["device"], r["seq"]),

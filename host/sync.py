@@ -16,6 +16,10 @@ The order that makes a sync safe whatever happens to cable, power or host:
 4. Each batch is committed (SQLite, synchronous=FULL) before the ACK that lets
    the device prune it. A host killed before its commit simply never acked.
 5. TIME sets the device's clock, ROSTER pushes the player names, BYE ends.
+6. Then, with the device free again, every stored record not yet checked is
+   replayed with shared_rules and marked verified or rejected (with the reason).
+   Records are stored first and replayed after, so the cable is busy only for
+   the transfer; a record left unchecked (host killed) is checked by the next sync.
 """
 import json
 import random
@@ -46,6 +50,7 @@ class Result:
         self.duplicates = 0
         self.conflicts = 0
         self.rejected = 0
+        self.verified = 0
         self.gaps = []
         self.acked = 0
         self.clock_set = False
@@ -136,7 +141,29 @@ class HostSync:
             r.roster_pushed = self.request(sp.ROSTER, {"names": list(self.roster)[:db.DEVICE_SLOTS]})
         self.request(sp.BYE, {})
         r.line_errors = self.parser.errors
+        self.verify_pending()
         return r
+
+    def verify_pending(self):
+        """Replays every stored record not checked yet; marks it verified or rejected."""
+        rows = db.pending(self.con)
+        r = self.r
+        for i, (device, epoch, seq, raw) in enumerate(rows):
+            try:
+                rec = records.decode(raw)
+                ok, why = verify.verify(rec, self.lookup)
+            except records.RecordError as e:
+                ok, why = False, "undecodable record: %s" % (e,)
+            db.set_verified(self.con, device, epoch, seq, ok, why)
+            if ok:
+                r.verified += 1
+            else:
+                r.rejected += 1
+            if self.progress:
+                self.progress(i + 1, len(rows), "checked")
+            if i % 50 == 49:
+                self.con.commit()
+        self.con.commit()
 
     def hello(self, expect=None):
         for _ in range(self.hello_tries):
@@ -219,7 +246,8 @@ class HostSync:
                 expected += 1
                 self.fails = 0
                 if self.progress:
-                    self.progress(expected - 1 - since, max(total, expected - 1 - since))
+                    self.progress(expected - 1 - since, max(total, expected - 1 - since),
+                                  "received")
                 if self.pending >= self.batch:
                     self.commit()
                     self.ack(expected - 1)
@@ -280,11 +308,11 @@ class HostSync:
                 ok, why = False, "the record says it is %s/%s #%s but came as #%d" % (
                     rec["device"], rec["epoch"], rec["seq"], seq)
             else:
-                ok, why = verify.verify(rec, self.lookup)
+                ok, why = None, None  # replayed after the transfer (verify_pending)
         outcome = db.store(self.con, r.device, r.epoch, seq, raw, rec, ok, why, self.now())
         if outcome == db.NEW:
             r.new += 1
-            if not ok:
+            if ok is False:
                 r.rejected += 1
         elif outcome == db.DUPLICATE:
             r.duplicates += 1

@@ -9,9 +9,11 @@ Each action is coded as:
     its length                          context: the previous action's kind
     element 0 (player) as a delta       context: the previous action's kind
     element 1 (kind), absolute          context: the previous action's kind
-    element i >= 2 as a delta from the  context: (i, this action's kind, whether
-      previous action's element i        a previous element i exists)
-      when there is one, else absolute
+    the last element (when there are    context: (this action's kind, whether the
+      3 or more) as a delta from the      previous action had one)
+      previous action's last element
+      (real-time games put the time last)
+    the elements between, absolute      context: (position, this action's kind)
 
 Integers are zigzag-mapped and binarised Elias-gamma style (unary bit count,
 then the bits under the leading one; the top three of those adapt, the rest are
@@ -208,6 +210,29 @@ def _clip(v, hi):
     return v if v < hi else hi
 
 
+def _base(i, n, prev, pk, kind):
+    """(reference value, context key) for element i of an n-element action."""
+    if i == 0:
+        return (prev[0] if prev else 0), 16 + pk
+    if i == 1:
+        return 0, 32 + pk
+    if i == n - 1:
+        # the last element: a timestamp in real-time games; delta from the last one before
+        has = len(prev) >= 3
+        return (prev[-1] if has else 0), 64 + (kind << 1) + (1 if has else 0)
+    return 0, 128 + (_clip(i, 7) << 4) + kind
+
+
+def _ctx(i, n, x, prev, pk, kind):
+    base, key = _base(i, n, prev, pk, kind)
+    return _zig(x - base), key, _clip(x, 15)
+
+
+def _dctx(i, n, prev, pk, kind):
+    base, key = _base(i, n, prev, pk, kind)
+    return base, key, True
+
+
 def encode(actions):
     """The coded bytes of a list of actions (tuples of ints)."""
     enc = _Encoder()
@@ -222,17 +247,9 @@ def encode(actions):
             x = a[i]
             if not isinstance(x, int):
                 raise ValueError("action elements must be ints")
-            if i == 0:
-                v = _zig(x - prev[0]) if prev else _zig(x)
-                key = 16 + pk
-            elif i == 1:
-                v = _zig(x)
-                kind = _clip(x, 15)
-                key = 32 + pk
-            else:
-                has = i < len(prev)
-                v = _zig(x - prev[i]) if has else _zig(x)
-                key = 64 + (_clip(i, 7) << 5) + (kind << 1) + (1 if has else 0)
+            v, key, k2 = _ctx(i, n, x, prev, pk, kind)
+            if i == 1:
+                kind = k2
             _put_uint(enc, model.get(key), v)
         prev = a
     return enc.finish()
@@ -252,17 +269,11 @@ def decode(data, count, max_len=32):
         a = []
         kind = 0
         for i in range(n):
-            if i == 0:
-                v = _unzig(_get_uint(dec, model.get(16 + pk)))
-                x = v + prev[0] if prev else v
-            elif i == 1:
-                x = _unzig(_get_uint(dec, model.get(32 + pk)))
+            base, key, sign = _dctx(i, n, prev, pk, kind)
+            u = _get_uint(dec, model.get(key))
+            x = base + _unzig(u)
+            if i == 1:
                 kind = _clip(x, 15)
-            else:
-                has = i < len(prev)
-                v = _unzig(_get_uint(dec, model.get(64 + (_clip(i, 7) << 5) + (kind << 1)
-                                                   + (1 if has else 0))))
-                x = v + prev[i] if has else v
             a.append(x)
         a = tuple(a)
         out.append(a)

@@ -123,12 +123,20 @@ def game_classes():
 
 
 def bots_for(name, n, seed):
+    """The game's own bots (shared_rules.<name>_bots.make_bot, a middle level), else
+    random players."""
     from shared_rules import driver
     try:
         mod = __import__("shared_rules.%s_bots" % name, None, None, ("make_bot",))
-        return [mod.make_bot("greedy", seed * 7 + i) for i in range(n)]
-    except (ImportError, AttributeError, ValueError):
-        return [driver.RandomAgent(seed * 10 + i) for i in range(n)]
+    except ImportError:
+        mod = None
+    if mod is not None and hasattr(mod, "make_bot"):
+        for level in ("medium", "greedy"):
+            try:
+                return [mod.make_bot(level, seed * 7 + i) for i in range(n)]
+            except ValueError:
+                pass
+    return [driver.RandomAgent(seed * 10 + i) for i in range(n)]
 
 
 def play_demo_games(log, count, seed, names, out=None):

@@ -53,11 +53,20 @@ def installed():
 
 
 def agents_for(name, n, seed):
+    """The game's own bots (shared_rules.<name>_bots.make_bot, a middle level) when it
+    has them, else random players."""
+    try:
+        mod = __import__("shared_rules.%s_bots" % name, None, None, ("make_bot",))
+    except ImportError:
+        mod = None
+    if mod is not None and hasattr(mod, "make_bot"):
+        for level in ("medium", "greedy"):
+            try:
+                return [mod.make_bot(level, seed * 7 + i) for i in range(n)]
+            except ValueError:
+                pass
     if name == "kocka10000":
         return [KockaBot() for _ in range(n)]
-    if name == "coloretto":
-        from shared_rules.coloretto_bots import make_bot
-        return [make_bot("greedy", seed * 7 + i) for i in range(n)]
     return [driver.RandomAgent(seed * 10 + i) for i in range(n)]
 
 

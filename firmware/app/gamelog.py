@@ -113,7 +113,8 @@ def wall_now(now_ms):
     """Unix seconds now, or 0 when no host has told the time since boot."""
     if not _wall[0]:
         return 0
-    return _wall[0] + (now_ms - _wall[1]) // 1000
+    t = _wall[0] + (now_ms - _wall[1]) // 1000
+    return t if t > 0 else 0
 
 
 class GameLog:

@@ -21,6 +21,8 @@ from app import gamelog
 MAX_IN = 512          # bytes read per poll
 BUDGET = 2048         # bytes of records sent per poll (the app may pass more)
 IDLE_MS = 10000       # a silent host ends the session
+MIN_UNIX = 1577836800  # 2020-01-01: a clock before this is not a real time
+MAX_UNIX = 1 << 32
 
 
 class SyncDevice:
@@ -126,7 +128,8 @@ class SyncDevice:
                 self._ack(msg)
             elif kind == sp.TIME:
                 unix = msg.get("unix")
-                if not isinstance(unix, int) or unix < 0:
+                if not isinstance(unix, int) or isinstance(unix, bool) \
+                        or not MIN_UNIX <= unix < MAX_UNIX:
                     raise ValueError("bad time")
                 gamelog.set_wall(unix, self.now)
                 self._send(sp.OK, {"what": sp.TIME})
