@@ -1,0 +1,308 @@
+"""Cubingos geometry: directions, the 24 orientations, cells, and where dice faces meet.
+
+Die-independent (the die's print is data in shared_rules.cubingos; build_tables turns
+it into lookup tables). MicroPython subset: small ints, bytes tables, no allocation in
+the inner loops of match_masks.
+
+Directions (world or die body): 0 +x, 1 -x, 2 +y, 3 -y, 4 +z (up), 5 -z (down);
+d ^ 1 is the opposite of d, d >> 1 its axis.
+
+Orientations: 24 rotations, index 0 the identity. ROT[o * 6 + d] is the world direction
+that the die's body direction d points to in orientation o (a signed permutation:
+ROT[o*6 + (d^1)] == ROT[o*6 + d] ^ 1). matrix(o) gives the 3x3 rotation matrix;
+compose(a, b) is "b, then a"; turn(o, axis, k) turns a die k quarter turns about a
+world axis (0 x, 1 y, 2 z; right-handed); inverse(o); orient_of(up, front).
+
+Cells: (x, y, z) packed into one small int, cell(x, y, z) = (x+32) + (y+32)*64 + z*4096,
+so a step in direction d is + DIR_OFF[d]; xyz(c) unpacks. z = 0 is the table; a cell
+with z < 0 (a negative packed int) is the table itself. The start die is at ORIGIN.
+
+Edge slots: each face of a die carries four halves, one along each edge. Slot (f, g) is
+the half on face f along its edge with face g (g perpendicular to f); its index in a
+die's 24-half string is SLOT[f*6 + g] (faces in order 0..5, and on each face the four
+edges in increasing direction order, PERP). World slot (F, G) of a die in orientation o
+shows body slot (R^-1 F, R^-1 G).
+
+Where faces meet (the rules file's three cases as one rule): every edge line of the
+cell grid has four cells around it, in a ring. A face of a die is visible across to an
+empty neighbouring cell (never to the table). Where the empty cells of a ring form a
+run of one (an inside right angle) or two (a flat, "side by side" on one level or over
+two levels) bounded on both ends by dice, the two dice faces bounding that run meet
+along the edge line, and their two halves on that edge can form a creature. A run of
+three (an outside corner) has the same die on both ends; a run bounded by the table
+forms nothing. So placing a die only ever adds meetings that involve it, and removes
+the meetings of the faces it covers.
+
+For a die at cell c and its edge between its faces a and b, the ring is c, A = c+a,
+D = c+a+b, B = c+b, and the meetings of c's die are:
+    A empty, D a die             c's (a, b) meets D's (-b, -a)   inside right angle
+    A empty, D empty, B a die    c's (a, b) meets B's (a, -b)    flat, both facing a
+    B empty, D a die             c's (b, a) meets D's (-a, -b)   inside right angle
+    B empty, D empty, A a die    c's (b, a) meets A's (b, -a)    flat, both facing b
+"""
+
+PX = 0
+NX = 1
+PY = 2
+NY = 3
+PZ = 4
+NZ = 5
+DIR_VEC = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+DIR_NAMES = ("+x", "-x", "+y", "-y", "+z", "-z")
+DIR_OFF = (1, -1, 64, -64, 4096, -4096)
+UP = 4096
+ORIGIN = 32 + 32 * 64
+LIMIT = 30          # |x|, |y| and z of a cell the rules accept
+
+# The four edge directions of each face, in increasing order (the slot order on a face).
+PERP = tuple(tuple(g for g in range(6) if g >> 1 != f >> 1) for f in range(6))
+
+# SLOT[f*6 + g]: the index (0-23) of slot (f, g) in a die's halves; 255 if g is not
+# perpendicular to f. SLOT_FG[i] = f*6 + g.
+_s = bytearray(b"\xff" * 36)
+_fg = bytearray(24)
+for _f in range(6):
+    for _k in range(4):
+        _s[_f * 6 + PERP[_f][_k]] = _f * 4 + _k
+        _fg[_f * 4 + _k] = _f * 6 + PERP[_f][_k]
+SLOT = bytes(_s)
+SLOT_FG = bytes(_fg)
+
+# Quarter turns about +x, +y, +z (right-handed), as direction maps.
+_GEN = (bytes((0, 1, 4, 5, 3, 2)), bytes((5, 4, 2, 3, 0, 1)), bytes((2, 3, 1, 0, 4, 5)))
+
+
+def _build_rots():
+    rots = [bytes(range(6))]
+    i = 0
+    while i < len(rots):
+        r = rots[i]
+        for g in _GEN:
+            n = bytes(g[r[d]] for d in range(6))
+            if n not in rots:
+                rots.append(n)
+        i += 1
+    return rots
+
+
+_rots = _build_rots()
+ROT = b"".join(_rots)            # 144 bytes: ROT[o*6 + d]
+N_ORIENT = len(_rots)            # 24
+# Index of a rotation from its images of +x and +y: _KEY[ROT[o*6]*6 + ROT[o*6+2]] = o.
+_k = bytearray(b"\xff" * 36)
+for _o in range(N_ORIENT):
+    _k[_rots[_o][0] * 6 + _rots[_o][2]] = _o
+_KEY = bytes(_k)
+# INV[o * 6 + w]: the body direction shown toward world direction w.
+_inv = bytearray(N_ORIENT * 6)
+for _o in range(N_ORIENT):
+    for _d in range(6):
+        _inv[_o * 6 + _rots[_o][_d]] = _d
+INV = bytes(_inv)
+del _rots, _k, _inv, _s, _fg
+
+
+def compose(a, b):
+    """The orientation of rotating by b first, then by a."""
+    return _KEY[ROT[a * 6 + ROT[b * 6]] * 6 + ROT[a * 6 + ROT[b * 6 + 2]]]
+
+
+def inverse(o):
+    return _KEY[INV[o * 6] * 6 + INV[o * 6 + 2]]
+
+
+def rotation_of(images):
+    """The orientation whose body +x, +y go to world images[0], images[1]; -1 if none."""
+    k = _KEY[images[0] * 6 + images[1]] if 0 <= images[0] < 6 and 0 <= images[1] < 6 else 255
+    return -1 if k == 255 else k
+
+
+# The quarter turn about each world axis as an orientation.
+TURN = (rotation_of((0, 4)), rotation_of((5, 2)), rotation_of((2, 1)))
+
+
+def turn(o, axis, k=1):
+    """o turned k quarter turns (right-handed) about world axis 0 (x), 1 (y) or 2 (z)."""
+    k &= 3
+    while k:
+        o = compose(TURN[axis], o)
+        k -= 1
+    return o
+
+
+def orient_of(up, front):
+    """The orientation whose body face `up` points to +z and body face `front` to -y; -1
+    when the two are not perpendicular."""
+    for o in range(N_ORIENT):
+        if ROT[o * 6 + up] == PZ and ROT[o * 6 + front] == NY:
+            return o
+    return -1
+
+
+def matrix(o):
+    """Row-major 3x3 rotation matrix (9 ints): world vector = M * body vector."""
+    m = [0] * 9
+    for j in range(3):
+        v = DIR_VEC[ROT[o * 6 + 2 * j]]
+        for i in range(3):
+            m[i * 3 + j] = v[i]
+    return tuple(m)
+
+
+def cell(x, y, z):
+    return (x + 32) + ((y + 32) << 6) + (z << 12)
+
+
+def xyz(c):
+    return ((c & 63) - 32, ((c >> 6) & 63) - 32, c >> 12)
+
+
+def in_bounds(x, y, z):
+    return -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT and 0 <= z <= LIMIT
+
+
+def build_tables(die):
+    """(WH, MASK) for a die's 24 halves (bytes; codes 0-7).
+
+    WH[o*36 + F*6 + G]: the half a die in orientation o shows at world slot (F, G)
+    (255 for no slot). MASK[(F*6 + G)*8 + h]: bit o set when orientation o shows half
+    h at world slot (F, G).
+    """
+    wh = bytearray(b"\xff" * (N_ORIENT * 36))
+    mask = [0] * 288
+    for o in range(N_ORIENT):
+        for F in range(6):
+            bf = INV[o * 6 + F]
+            for G in PERP[F]:
+                h = die[SLOT[bf * 6 + INV[o * 6 + G]]]
+                wh[o * 36 + F * 6 + G] = h
+                mask[(F * 6 + G) * 8 + h] |= 1 << o
+    return bytes(wh), mask
+
+
+def _edges():
+    out = []
+    for a in range(6):
+        for b in range(a + 1, 6):
+            if a >> 1 == b >> 1:
+                continue
+            out.append((DIR_OFF[a], DIR_OFF[b], DIR_OFF[a] + DIR_OFF[b],
+                        a * 6 + b, b * 6 + a,                    # c's slots (a,b), (b,a)
+                        (b ^ 1) * 6 + (a ^ 1), (a ^ 1) * 6 + (b ^ 1),  # D's, A / B empty
+                        a * 6 + (b ^ 1), b * 6 + (a ^ 1)))       # B's (a,-b), A's (b,-a)
+    return tuple(out)
+
+
+# The 12 edges of a cell: (offA, offB, offD, s_ab, s_ba, sD_a, sD_b, sB, sA).
+EDGES = _edges()
+
+
+def meetings(occ, c, out=None):
+    """Where the die at cell c meets other dice: a list of (s, partner_cell, s_partner)
+    with s = F*6 + G the world slot on c's die and s_partner the one on the partner.
+
+    occ: dict cell -> orientation of the dice in place (c itself need not be in it).
+    """
+    if out is None:
+        out = []
+    for e in EDGES:
+        A = c + e[0]
+        B = c + e[1]
+        aE = A >= 0 and A not in occ
+        bE = B >= 0 and B not in occ
+        if aE or bE:
+            D = c + e[2]
+            dd = D in occ
+            dE = D >= 0 and not dd
+            if aE:
+                if dd:
+                    out.append((e[3], D, e[5]))
+                elif dE and B in occ:
+                    out.append((e[3], B, e[7]))
+            if bE:
+                if dd:
+                    out.append((e[4], D, e[6]))
+                elif dE and A in occ:
+                    out.append((e[4], A, e[8]))
+    return out
+
+
+def supported(occ, c):
+    """True when a die at c would stand: on the table or on a die."""
+    return c >> 12 == 0 or (c - UP) in occ
+
+
+def touches(occ, c):
+    for d in DIR_OFF:
+        if c + d in occ:
+            return True
+    return False
+
+
+def legal_cells(occ, table_only):
+    """The sorted empty cells a die may be placed in (face contact, no floating);
+    table_only: z = 0 only (the first round)."""
+    seen = set()
+    n = 4 if table_only else 6
+    for c in occ:
+        for k in range(n):
+            x = c + DIR_OFF[k]
+            if x < 0 or x in occ or x in seen:
+                continue
+            if x >= UP and (x - UP) not in occ:
+                continue
+            seen.add(x)
+    out = list(seen)
+    out.sort()
+    return out
+
+
+def free_cells(occ, keep):
+    """Sorted cells of dice with nothing on top, except cell `keep` (the start die)."""
+    out = [c for c in occ if c != keep and (c + UP) not in occ]
+    out.sort()
+    return out
+
+
+def match_masks(occ, cells, wh, mask, head, mouth, out):
+    """Appends (cell, orientation mask) to out for each of `cells` where a new die in
+    some orientation forms the creature (head colour, mouth code) with a neighbour: bit
+    o of the mask set when orientation o does. Returns out."""
+    for c in cells:
+        m = 0
+        for e in EDGES:
+            A = c + e[0]
+            B = c + e[1]
+            aE = A >= 0 and A not in occ
+            bE = B >= 0 and B not in occ
+            if not (aE or bE):
+                continue
+            D = c + e[2]
+            od = occ.get(D)
+            if aE:
+                h = 255
+                if od is not None:
+                    h = wh[od * 36 + e[5]]
+                elif D >= 0:
+                    ob = occ.get(B)
+                    if ob is not None:
+                        h = wh[ob * 36 + e[7]]
+                if h == head:
+                    m |= mask[e[3] * 8 + mouth]
+                elif h == mouth:
+                    m |= mask[e[3] * 8 + head]
+            if bE:
+                h = 255
+                if od is not None:
+                    h = wh[od * 36 + e[6]]
+                elif D >= 0:
+                    oa = occ.get(A)
+                    if oa is not None:
+                        h = wh[oa * 36 + e[8]]
+                if h == head:
+                    m |= mask[e[4] * 8 + mouth]
+                elif h == mouth:
+                    m |= mask[e[4] * 8 + head]
+        if m:
+            out.append((c, m))
+    return out
