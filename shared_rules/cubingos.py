@@ -85,9 +85,9 @@ Our readings of the rules:
   placed (nobody holds a die) or no card is left; with free_dice, when no card is left;
 - free_dice: only the round's starter takes, as the sheet says ("the player whose turn
   it is"), and only when holding no die; the start die is never taken;
-- a game can stall on a card nobody can or will form: the game also ends once every
-  card left in the pile has failed in a row since the structure last changed (our
-  addition, so every game ends);
+- a game can stall on cards nobody can or will form: the game also ends when the pile
+  has gone round twice with no card won and no die taken (2 x pile size failed rounds
+  in a row; our addition, so every game ends);
 - PASS and the time limit (option limit_ms, 0 = none) are our additions for the device.
 
 Options (DEFAULT_OPTIONS):
@@ -189,7 +189,7 @@ def halves(o, f):
 
 
 def _check_options(o, n):
-    if o["free_dice"] not in (True, False):
+    if o["free_dice"] is not True and o["free_dice"] is not False:
         raise ValueError("option free_dice must be true or false, not %r" % (o["free_dice"],))
     h = o["humans"]
     if not isinstance(h, int) or isinstance(h, bool) or not 0 <= h < (1 << n):
@@ -221,7 +221,7 @@ class CubingosState(State):
         self.won = [[] for _ in range(n)]
         self.starter = 0
         self.rounds = 0                      # rounds finished
-        self.fails = 0                       # failed rounds since the structure changed
+        self.fails = 0                       # failed rounds in a row (no win, no take)
         self.phase = RACE
         self.t = 0
         self.phase_t0 = 0                    # when the current wait (a leg, a take) began
@@ -249,7 +249,7 @@ class CubingosState(State):
         return True
 
     def _over_now(self):
-        if not self.pile or self.fails >= len(self.pile):
+        if not self.pile or self.fails >= 2 * len(self.pile):
             return True
         if True in self.holding:
             return False
