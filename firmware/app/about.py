@@ -1,7 +1,5 @@
 """The about screen: what this is, the version, and the runtime it runs on."""
 
-import gc
-
 from app import ui, font, art
 from app.screen import Screen, is_back, is_ok
 
@@ -26,8 +24,7 @@ class AboutScreen(Screen):
             font.draw(fb, line, 20, y, ui.TEXT)
             y += 18
         font.draw(fb, self.app.hal.version, 20, 184, ui.DIM, font.SMALL)
-        mem_free = getattr(gc, "mem_free", None)  # MicroPython only
-        if mem_free:
-            gc.collect()
-            font.draw(fb, "free RAM %d KB" % (mem_free() // 1024), 20, 198, ui.DIM, font.SMALL)
+        free = self.app.hal.mem_free()
+        if free is not None:
+            font.draw(fb, "free RAM %d KB" % (free // 1024), 20, 198, ui.DIM, font.SMALL)
         ui.footer(fb, (("B", "Back"),))

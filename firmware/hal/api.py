@@ -21,6 +21,8 @@ The app talks to hardware only through one `hal` object with these parts
                   .write(data), .begin_session(), .end_session()
     hal.ticks_ms(), hal.ticks_diff(a, b), hal.sleep_ms(ms)
     hal.random_seed() -> int (hardware entropy on the device)
+    hal.mem_free() -> free heap bytes after a collection, or None where the
+                  figure means nothing (the simulator, headless runs)
     hal.version -> str (runtime description for the About screen)
 
 Events are small ints: (kind << 4) | button, so the hot path allocates nothing.

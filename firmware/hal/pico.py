@@ -21,6 +21,7 @@ low) into the shared debouncer (hal/debounce.py) with time.ticks_diff, so the
 ticks_ms wraparound is handled.
 """
 
+import gc
 import os
 import sys
 import time
@@ -122,6 +123,10 @@ class PicoHal:
     def random_seed(self):
         """30 bits of hardware entropy (os.urandom uses the RP2's ring oscillator / TRNG)."""
         return int.from_bytes(os.urandom(4), "little") & 0x3FFFFFFF
+
+    def mem_free(self):
+        gc.collect()
+        return gc.mem_free()
 
     def describe(self):
         impl = sys.implementation

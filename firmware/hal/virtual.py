@@ -143,3 +143,6 @@ class VirtualHal:
     def random_seed(self):
         self._seed += 1
         return self._seed
+
+    def mem_free(self):
+        return None

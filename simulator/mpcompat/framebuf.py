@@ -188,6 +188,7 @@ class _MonoHLSB(_Packed):
     bits = 1
     # byte -> its 8 pixels left to right, as a bytes of 0/1 (fast glyph reads)
     _unpacked = [bytes((b >> (7 - i)) & 1 for i in range(8)) for b in range(256)]
+    _packed = dict(zip(_unpacked, range(256)))
 
     def bit(self, x):
         return 0x80 >> (x & 7)
@@ -209,11 +210,27 @@ class _MonoHLSB(_Packed):
         pixels = b"".join(map(self._unpacked.__getitem__, self.buf[i:((start + n - 1) >> 3) + 1]))
         return list(pixels[start & 7:(start & 7) + n])
 
+    def write_row(self, x, y, values, key):
+        # Whole bytes at once (a glyph copied out of a font strip): unpack the bytes the
+        # run touches, splice the new pixels in, pack them back.
+        if key in values:
+            return _Surface.write_row(self, x, y, values, key)
+        n = len(values)
+        start = x + y * self.stride
+        i0 = start >> 3
+        i1 = ((start + n - 1) >> 3) + 1
+        bits = bytearray(b"".join(map(self._unpacked.__getitem__, self.buf[i0:i1])))
+        off = start & 7
+        bits[off:off + n] = bytes(1 if c else 0 for c in values)
+        pack = self._packed
+        self.buf[i0:i1] = bytes(pack[bytes(bits[k:k + 8])] for k in range(0, len(bits), 8))
+
 
 class _MonoHMSB(_MonoHLSB):
     """Each byte is 8 pixels of a row, the leftmost in bit 0."""
 
     _unpacked = [bytes((b >> i) & 1 for i in range(8)) for b in range(256)]
+    _packed = dict(zip(_unpacked, range(256)))
 
     def bit(self, x):
         return 1 << (x & 7)
@@ -282,10 +299,14 @@ class _GS8(_Surface):
         return list(self.buf[i:i + n])
 
     def write_row(self, x, y, values, key):
-        if key in values:
-            return _Surface.write_row(self, x, y, values, key)
         i = x + y * self.stride
-        self.buf[i:i + len(values)] = bytes(c & 0xFF for c in values)
+        n = len(values)
+        if key in values:  # transparent pixels keep what is there
+            old = self.buf[i:i + n]
+            self.buf[i:i + n] = bytes(old[j] if values[j] == key else values[j] & 0xFF
+                                      for j in range(n))
+            return
+        self.buf[i:i + n] = bytes(c & 0xFF for c in values)
 
 
 class _RGB565(_Surface):
@@ -596,12 +617,53 @@ class FrameBuffer:
                     if col != key:
                         dst.set(x0 + i, y0 + r, col)
             return
+        if type(src) is _MonoHLSB and self.__fast_mono_blit(src, sx, sy, x0, y0, n, rows, key, pal):
+            return
         lut = None if pal is None else _PaletteCache(pal)
         for r in range(rows):
             values = src.read_row(sx, sy + r, n)
             if lut is not None:
                 values = [lut[v] for v in values]
             dst.write_row(x0, y0 + r, values, key)
+
+    def __fast_mono_blit(self, src, sx, sy, x0, y0, n, rows, key, pal):
+        """The app's text path (a glyph out of a MONO_HLSB strip, then onto the screen
+        through a 2-colour palette) a row at a time with int and str operations instead of
+        per pixel. Returns False where it does not apply; the result is the same pixels."""
+        dst = self.__surface
+        kind = type(dst)
+        if kind is _MonoHLSB and pal is None and key > 1:
+            for r in range(rows):
+                bits = _row_bits(src, sx, sy + r, n)
+                start = x0 + (y0 + r) * dst.stride
+                i0 = start >> 3
+                i1 = ((start + n - 1) >> 3) + 1
+                shift = (i1 - i0) * 8 - (start & 7) - n
+                word = int.from_bytes(dst.buf[i0:i1], "big")
+                mask = ((1 << n) - 1) << shift
+                word = (word & ~mask) | (bits << shift)
+                dst.buf[i0:i1] = word.to_bytes(i1 - i0, "big")
+            return True
+        if kind is _GS8 and pal is not None and pal.width >= 2:
+            c0 = pal.get(0, 0)
+            c1 = pal.get(1, 0)
+            for r in range(rows):
+                text = bin(_row_bits(src, sx, sy + r, n) | (1 << n))[3:]  # n chars of 0/1
+                base = x0 + (y0 + r) * dst.stride
+                for ch, c in (("1", c1), ("0", c0)):
+                    if c == key:
+                        continue
+                    other = "0" if ch == "1" else "1"
+                    fill = bytes((c & 0xFF,))
+                    pos = text.find(ch)
+                    while pos >= 0:
+                        end = text.find(other, pos)
+                        if end < 0:
+                            end = n
+                        dst.buf[base + pos:base + end] = fill * (end - pos)
+                        pos = text.find(ch, end)
+            return True
+        return False
 
     def scroll(self, xstep, ystep, /):
         s = self.__surface
@@ -622,6 +684,15 @@ class FrameBuffer:
             "framebuf.text() is not provided under CPython: MicroPython's built-in font is "
             "not reproduced here. Draw text with the app's font module instead "
             "(firmware/app/font.py: font.draw(fb, text, x, y, colour)).")
+
+
+def _row_bits(src, x, y, n):
+    """n pixels of a MONO_HLSB row from (x, y) as an int, leftmost pixel in the top bit."""
+    start = x + y * src.stride
+    i0 = start >> 3
+    i1 = ((start + n - 1) >> 3) + 1
+    word = int.from_bytes(src.buf[i0:i1], "big")
+    return (word >> ((i1 - i0) * 8 - (start & 7) - n)) & ((1 << n) - 1)
 
 
 def FrameBuffer1(buffer, width, height, stride=_OMITTED, /):
