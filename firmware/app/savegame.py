@@ -316,3 +316,31 @@ def resume_screen(app, info, on_resume, on_done=None):
         Item("Resume " + title_of(info["game"]), go, lambda a: "%d moves" % n),
         Item("Discard", drop),
     ])
+
+
+def at_boot(app, on_resume, on_done=None, lookup=None):
+    """Call once when the boot screen finishes (before the main menu is used).
+
+    Opens the game log (a torn tail is cut and reported), settles a save left by a
+    power cut (a finished game is stored, one already stored is cleared) and shows
+    what the user should know as a notice. Returns the resume screen to push for a
+    game in progress, or None."""
+    from app import gamelog
+    storage = app.hal.storage
+    log = gamelog.shared(storage, app.hal.random_seed)
+    notes = []
+    if log.notice:
+        notes.append(log.notice)
+        log.notice = None
+    try:
+        res = flush(storage, log, lookup)
+    except Exception:
+        res = None
+    text = log.status_text()
+    if res == "full" or text:
+        notes.append(text or gamelog.FULL_TEXT)
+    if notes:
+        app.show_notice("; ".join(notes), 5000)
+    if isinstance(res, dict):
+        return resume_screen(app, res, on_resume, on_done)
+    return None
