@@ -195,6 +195,10 @@ def _edges():
 
 # The 12 edges of a cell: (offA, offB, offD, s_ab, s_ba, sD_a, sD_b, sB, sA).
 EDGES = _edges()
+# The 8 edges that can meet anything for a cell on the table (an edge along the table
+# has the table on two of its four sides: nothing meets there).
+EDGES_LOW = tuple(e for e in EDGES if e[0] != -UP and e[1] != -UP)
+del _edges
 
 
 def meetings(occ, c, out=None):
@@ -267,42 +271,47 @@ def free_cells(occ, keep):
 def match_masks(occ, cells, wh, mask, head, mouth, out):
     """Appends (cell, orientation mask) to out for each of `cells` where a new die in
     some orientation forms the creature (head colour, mouth code) with a neighbour: bit
-    o of the mask set when orientation o does. Returns out."""
+    o of the mask set when orientation o does. Returns out.
+
+    The hot loop of hints and bots: for each meeting of the new die (see the module
+    docstring) whose partner shows the card's head (or mouth), the orientations showing
+    the card's mouth (or head) at the new die's slot are OR-ed in from MASK. Cells on
+    the table skip the four edges along the table; no cell checked here is below it."""
+    get = occ.get
     for c in cells:
         m = 0
-        for e in EDGES:
-            A = c + e[0]
-            B = c + e[1]
-            aE = A >= 0 and A not in occ
-            bE = B >= 0 and B not in occ
-            if not (aE or bE):
-                continue
-            D = c + e[2]
-            od = occ.get(D)
-            if aE:
-                h = 255
-                if od is not None:
-                    h = wh[od * 36 + e[5]]
-                elif D >= 0:
-                    ob = occ.get(B)
-                    if ob is not None:
-                        h = wh[ob * 36 + e[7]]
+        for oa, ob, od, sab, sba, sda, sdb, sb, sa in (EDGES if c >= UP else EDGES_LOW):
+            a = get(c + oa)
+            b = get(c + ob)
+            if a is None:
+                d = get(c + od)
+                if d is not None:
+                    h = wh[d * 36 + sda]
+                elif b is not None:
+                    h = wh[b * 36 + sb]
+                else:
+                    h = 255
                 if h == head:
-                    m |= mask[e[3] * 8 + mouth]
+                    m |= mask[sab * 8 + mouth]
                 elif h == mouth:
-                    m |= mask[e[3] * 8 + head]
-            if bE:
-                h = 255
-                if od is not None:
-                    h = wh[od * 36 + e[6]]
-                elif D >= 0:
-                    oa = occ.get(A)
-                    if oa is not None:
-                        h = wh[oa * 36 + e[8]]
+                    m |= mask[sab * 8 + head]
+                if b is None:
+                    if d is not None:
+                        h = wh[d * 36 + sdb]
+                        if h == head:
+                            m |= mask[sba * 8 + mouth]
+                        elif h == mouth:
+                            m |= mask[sba * 8 + head]
+            elif b is None:
+                d = get(c + od)
+                if d is not None:
+                    h = wh[d * 36 + sdb]
+                else:
+                    h = wh[a * 36 + sa]
                 if h == head:
-                    m |= mask[e[4] * 8 + mouth]
+                    m |= mask[sba * 8 + mouth]
                 elif h == mouth:
-                    m |= mask[e[4] * 8 + head]
+                    m |= mask[sba * 8 + head]
         if m:
             out.append((c, m))
     return out
