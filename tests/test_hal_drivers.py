@@ -346,6 +346,9 @@ def test_picohal_sets_the_clocks_before_building_the_spi(bus, pico):
     assert (spi.id, spi.requested, spi.polarity, spi.phase) == (pins.LCD_SPI_ID, 62_500_000, 0, 0)
     assert (spi.sck.gpio, spi.mosi.gpio, spi.miso) == (pins.LCD_SCK, pins.LCD_MOSI, None)
     assert hal.spi_hz == 62_500_000 and hal.peri_hz == 125_000_000
+    # GPIO 8 (DC) is SPI1's default MISO: the DC pin must be made after the SPI
+    spi_at = next(i for i, e in enumerate(bus.log) if e[0] == "spi-init")
+    assert all(i > spi_at for i, e in enumerate(bus.log) if e[:2] == ("pin", pins.LCD_DC))
     assert "SPI 62.5 MHz" in hal.version and "CPU 125 MHz" in hal.version
     assert pins.BOARD_NAME in hal.version
 

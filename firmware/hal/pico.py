@@ -22,6 +22,7 @@ ticks_ms wraparound is handled.
 """
 
 import gc
+import gc
 import os
 import sys
 import time
@@ -102,6 +103,9 @@ class PicoHal:
         backlight = machine.PWM(Pin(pins.LCD_BL))
         backlight.freq(BACKLIGHT_PWM_HZ)
         backlight.duty_u16(0)
+        gc.collect()  # the 115,200-byte frame buffer needs one contiguous free block
+        # DC (GPIO 8) is SPI1's default MISO, which the rp2 SPI init may claim even with
+        # miso=None; making the DC Pin after the SPI gives the pin back to plain GPIO.
         self.display = ST7789(spi,
                               dc=Pin(pins.LCD_DC, Pin.OUT, value=1),
                               cs=Pin(pins.LCD_CS, Pin.OUT, value=1),
