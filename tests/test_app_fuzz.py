@@ -4,7 +4,8 @@ from shared_rules.rng import Rng
 from tests.apphelpers import Harness
 
 MENU_SCREENS = {"MainMenu", "SettingsScreen", "NamesScreen", "TextEntry", "AboutScreen",
-                "CuboSetup", "CuboMatch", "CuboTable"}
+                "CuboSetup", "CuboMatch", "CuboTable",
+                "K10kSetup", "K10kPlay"}
 
 
 def mash(h, rng, n):
@@ -40,7 +41,7 @@ def test_twenty_thousand_random_events(tmp_path):
     # Whatever state the mashing left, B leads home and every screen still opens.
     assert back_home(h)
     for label, name in (("Settings", "SettingsScreen"), ("About", "AboutScreen"),
-                        ("Cubo", "CuboSetup")):
+                        ("Cubo", "CuboSetup"), ("Kocka 10000", "K10kSetup")):
         h.open_menu_item(label)
         assert h.top_name() == name
         assert back_home(h)
