@@ -529,3 +529,12 @@ def test_main_reports_an_app_crash_and_a_board_failure(bus, main_mod, monkeypatc
 def test_report_without_a_hal_only_prints(main_mod, capsys):
     main_mod.report_crash(None, KeyError("k"))
     assert "KeyError" in capsys.readouterr().out
+
+
+def test_picohal_mem_free_collects_first(bus, pico, monkeypatch):
+    hal, pico_mod, _ = pico
+    calls = []
+    fake_gc = types.SimpleNamespace(collect=lambda: calls.append("collect"),
+                                    mem_free=lambda: calls.append("mem_free") or 123456)
+    monkeypatch.setattr(pico_mod, "gc", fake_gc)
+    assert hal.mem_free() == 123456 and calls == ["collect", "mem_free"]
