@@ -2,15 +2,18 @@
 
 If building the HAL or the app raises, the device does not die silently: the
 traceback goes to the REPL (USB serial), the end of it is drawn on the
-screen in the framebuf's built-in 8x8 font, and the LEDs blink red until
-Ctrl-C (e.g. from mpremote), which drops to the REPL. Ctrl-C itself
-(KeyboardInterrupt) is not an Exception, so it always reaches the REPL.
+screen in the framebuf's built-in 8x8 font (white on dark red: the frame
+holds palette indices, so the screen sets a two-colour palette of its own),
+and the LEDs blink red until Ctrl-C (e.g. from mpremote), which drops to the
+REPL. Ctrl-C itself (KeyboardInterrupt) is not an Exception, so it always
+reaches the REPL.
 """
 
 import sys
 
-WHITE = 0xFFFF
-DARK_RED = 0x80A0  # st7789.color565(160, 16, 0): byte-swapped for the panel
+DARK_RED = 0  # palette indices on the crash screen
+WHITE = 1
+CRASH_COLOURS = ((160, 16, 0), (255, 255, 255))  # index 0, index 1; the rest black
 COLS = 29  # 8x8 glyphs across 240 px, with a 4 px margin
 ROWS = 27
 
@@ -34,6 +37,17 @@ def screen_lines(text):
     return lines[-ROWS:]  # the end of a traceback is the useful part
 
 
+def crash_palette():
+    """The 768 palette bytes (256 x r, g, b) for hal.display.set_palette."""
+    rgb = bytearray(768)
+    for i in range(len(CRASH_COLOURS)):
+        r, g, b = CRASH_COLOURS[i]
+        rgb[3 * i] = r
+        rgb[3 * i + 1] = g
+        rgb[3 * i + 2] = b
+    return rgb
+
+
 def report_crash(hal, exc, blinks=-1):
     """Traceback to the REPL and the screen, then blink red; blinks=-1: until Ctrl-C."""
     text = traceback_text(exc)
@@ -47,6 +61,7 @@ def report_crash(hal, exc, blinks=-1):
         except Exception:
             pass
     try:
+        hal.display.set_palette(crash_palette())  # replaces the app's palette
         fb = hal.display.fb
         fb.fill(DARK_RED)
         fb.text("Kocka crashed", 4, 4, WHITE)

@@ -1,9 +1,11 @@
-"""The Pico drivers (st7789, leds, buzzer, pico, main) against fake `machine`, `neopixel` and
-`framebuf` modules: what bytes and duties the real parts would get, and which pins are used."""
+"""The Pico drivers (st7789, leds, buzzer, pico, main) against fake `machine` and `neopixel`
+modules and a recording `framebuf`: what bytes and duties the real parts would get, and which
+pins are used."""
 import sys
 import traceback
 import types
 
+import framebuf as mp_framebuf  # simulator/mpcompat's: byte-identical to MicroPython's
 import pytest
 
 from board import pins
@@ -57,7 +59,8 @@ def make_machine(bus):
             bus.log.append(("spi-init", spi_id, baudrate))
 
         def write(self, buf):
-            bus.log.append(("spi", buf if len(buf) > 64 else bytes(buf)))
+            # a copy (the display reuses its strip buffer) and which buffer it came from
+            bus.log.append(("spi", bytes(buf), id(buf)))
 
         def __repr__(self):
             return "SPI(%d, baudrate=%d, polarity=%d, phase=%d, bits=8, sck=%d, mosi=%d, miso=None)" % (
@@ -120,20 +123,27 @@ def make_neopixel(bus):
 
 
 def make_framebuf():
+    """MicroPython's framebuf (the project's CPython copy, so blit and its palette lookup are
+    the device's) that also records fill() and text(). The CPython copy has no 8x8 font, so
+    text() draws a line under where the glyphs would be, in the text's colour."""
     m = types.ModuleType("framebuf")
-    m.RGB565 = 1
+    for name in ("MONO_VLSB", "MONO_HLSB", "MONO_HMSB", "RGB565", "GS2_HMSB", "GS4_HMSB", "GS8"):
+        setattr(m, name, getattr(mp_framebuf, name))
 
-    class FrameBuffer:
-        def __init__(self, buf, w, h, fmt):
+    class FrameBuffer(mp_framebuf.FrameBuffer):
+        def __init__(self, buf, w, h, fmt, *stride):
+            super().__init__(buf, w, h, fmt, *stride)
             self.buf, self.w, self.h, self.fmt = buf, w, h, fmt
             self.texts = []
             self.filled = None
 
         def fill(self, c):
             self.filled = c
+            super().fill(c)
 
-        def text(self, s, x, y, c):
+        def text(self, s, x, y, c=1):
             self.texts.append((s, x, y, c))
+            self.hline(x, y + 7, 8 * len(s), c)
 
     m.FrameBuffer = FrameBuffer
     return m
@@ -197,6 +207,21 @@ def make_display(bus):
     return d, sleeps
 
 
+def panel_bytes(indices, rgb):
+    """What the panel should receive for a frame of palette indices: each pixel's palette
+    colour as RGB565, high byte first."""
+    table = []
+    for i in range(256):
+        r, g, b = rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]
+        table.append(((r >> 3) << 11 | (g >> 2) << 5 | b >> 3).to_bytes(2, "big"))
+    return b"".join(table[i] for i in indices)
+
+
+def pixel_at(data, x, y):
+    i = 2 * (y * 240 + x)
+    return data[i:i + 2]
+
+
 # -- ST7789 -----------------------------------------------------------------------------
 def test_st7789_init_sends_the_panel_setup(bus):
     d, sleeps = make_display(bus)
@@ -221,17 +246,91 @@ def test_st7789_init_sends_the_panel_setup(bus):
     assert bus.pwms[pins.LCD_BL].duty == 0  # dark until the app sets the backlight
 
 
-def test_st7789_show_pushes_the_whole_buffer_in_one_write(bus):
+def test_st7789_frame_is_one_palette_index_per_pixel(bus):
+    from hal import st7789
     d, _ = make_display(bus)
-    assert len(d.buf) == 115200 and d.fb.buf is d.buf and (d.width, d.height) == (240, 240)
+    assert len(d.buf) == 57600 == api.FRAME_BYTES == st7789.FRAME_BYTES
+    assert d.fb.buf is d.buf and d.fb.fmt == mp_framebuf.GS8
+    assert (d.width, d.height) == (240, 240)
+    # the strip and the RGB565 palette are all the RAM the conversion needs
+    assert st7789.HEIGHT % st7789.STRIP_ROWS == 0
+    assert len(d._strip) == st7789.STRIP_BYTES == 240 * st7789.STRIP_ROWS * 2
+    assert len(d._pal) == 512 and d._pal_fb.fmt == mp_framebuf.RGB565
+
+
+def test_st7789_show_pushes_the_frame_in_strips_through_the_palette(bus):
+    from hal.st7789 import STRIP_ROWS
+    d, _ = make_display(bus)
+    rgb = bytes((i * 7 + 3 * c * c) & 0xFF for i in range(256) for c in range(3))
+    d.set_palette(rgb)
+    fb = d.fb
+    fb.fill(3)
+    fb.fill_rect(10, 20, 50, 30, 7)
+    fb.hline(0, 0, 240, 1)
+    fb.vline(239, 0, 240, 200)
+    for i in range(256):
+        fb.pixel(i % 240, 100 + i // 240, i)
+    fb.pixel(239, 239, 255)
     del bus.log[:]
-    d.buf[0], d.buf[-1] = 0xF8, 0x1F
     d.show()
-    spi_writes = [e[1] for e in bus.log if e[0] == "spi"]
-    assert spi_writes[0] == b"\x2c"
-    assert len(spi_writes) == 2 and spi_writes[1] is d.buf  # the buffer itself, not a copy
-    assert transactions(bus.log) == [(0x2C, bytes(d.buf))]
-    assert [e for e in bus.log if e[0] == "level" and e[1] == pins.LCD_CS][-1][2] == 1
+    spi = [e for e in bus.log if e[0] == "spi"]
+    assert spi[0][1] == b"\x2c"
+    strips = spi[1:]
+    assert len(strips) == 240 // STRIP_ROWS == 30
+    assert all(len(w) == 240 * STRIP_ROWS * 2 for _, w, _ in strips)
+    assert len({buf_id for _, _, buf_id in strips}) == 1  # one preallocated strip, reused
+    assert transactions(bus.log) == [(0x2C, panel_bytes(d.buf, rgb))]
+    # CS goes low once before RAMWR and high once after the last strip
+    cs = [(i, e[2]) for i, e in enumerate(bus.log) if e[0] == "level" and e[1] == pins.LCD_CS]
+    first_spi = bus.log.index(spi[0])
+    last_spi = max(i for i, e in enumerate(bus.log) if e[0] == "spi")
+    assert [v for _, v in cs] == [0, 1] and cs[0][0] < first_spi and cs[1][0] > last_spi
+    d.show()  # the same frame again: the same bytes
+    assert transactions(bus.log) == [(0x2C, panel_bytes(d.buf, rgb))] * 2
+
+
+def test_st7789_set_palette_maps_colours_to_panel_order(bus):
+    from hal.st7789 import color565
+    d, _ = make_display(bus)
+    rgb = bytearray(768)
+    colours = [(0, 0, 0), (255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255),
+               (0x12, 0x34, 0x56), (7, 3, 7)]
+    for i, c in enumerate(colours):
+        rgb[3 * i:3 * i + 3] = bytes(c)
+    d.set_palette(rgb)
+    assert d.palette == bytes(rgb) and isinstance(d.palette, bytes)
+    rgb[3] = 0  # the display keeps its own copy
+    assert d.palette[3] == 255
+    # the palette holds color565()'s byte-swapped values: high byte first in memory
+    assert d._pal_fb.pixel(1, 0) == color565(255, 0, 0) == 0x00F8
+    assert bytes(d._pal[2:4]) == b"\xf8\x00"
+    for i in range(len(colours)):
+        d.fb.pixel(i, 0, i)
+    del bus.log[:]
+    d.show()
+    data = transactions(bus.log)[-1][1]
+    got = [pixel_at(data, i, 0) for i in range(len(colours))]
+    assert got == [b"\x00\x00", b"\xf8\x00", b"\x07\xe0", b"\x00\x1f", b"\xff\xff",
+                   b"\x11\xaa", b"\x00\x00"]  # 0x12,0x34,0x56 -> 00010 001101 01010
+    for bad in (b"", bytes(767), bytes(769), bytes(256)):
+        with pytest.raises(ValueError):
+            d.set_palette(bad)
+    assert d.palette[:6] == bytes(colours[0] + colours[1])  # a refused palette changes nothing
+
+
+def test_st7789_default_palette_is_a_grey_ramp_from_black(bus):
+    d, _ = make_display(bus)
+    assert d.palette[:3] == b"\x00\x00\x00"  # the black frame init pushes
+    assert d.palette == bytes(i for i in range(256) for _ in range(3))
+    d.fb.pixel(1, 0, 255)
+    d.fb.pixel(2, 0, 128)
+    d.fb.pixel(3, 0, 0x50)
+    del bus.log[:]
+    d.show()
+    data = transactions(bus.log)[-1][1]
+    assert pixel_at(data, 0, 0) == b"\x00\x00" and pixel_at(data, 1, 0) == b"\xff\xff"
+    assert pixel_at(data, 2, 0) == (16 << 11 | 32 << 5 | 16).to_bytes(2, "big")
+    assert pixel_at(data, 3, 0) == (10 << 11 | 20 << 5 | 10).to_bytes(2, "big")
 
 
 def test_st7789_backlight_duty(bus):
@@ -472,8 +571,13 @@ def test_a_crash_is_shown_on_screen_and_blinks_red(bus, main_mod, capsys):
     out = capsys.readouterr().out
     assert "Traceback" in out and "dice fell off the table" in out
     fb = hal.display.fb
-    from hal.st7789 import color565
-    assert fb.filled == main_mod.DARK_RED == color565(160, 16, 0)
+    assert fb.filled == main_mod.DARK_RED and fb.texts
+    assert all(c == main_mod.WHITE for *_, c in fb.texts)
+    # indices into the crash screen's own palette: dark red and white
+    pal = hal.display.palette
+    assert pal[3 * main_mod.DARK_RED:3 * main_mod.DARK_RED + 3] == bytes((160, 16, 0))
+    assert pal[3 * main_mod.WHITE:3 * main_mod.WHITE + 3] == b"\xff\xff\xff"
+    assert len(pal) == 768
     shown = [s for s, *_ in fb.texts]
     assert shown[0] == "Kocka crashed"
     unwrapped = "".join(s[2:] if s.startswith("  ") else s for s in shown)
@@ -484,7 +588,20 @@ def test_a_crash_is_shown_on_screen_and_blinks_red(bus, main_mod, capsys):
     assert len(frames) == 4 and hal.slept == [300] * 4
     assert frames[0] == bytes([0, 64, 0]) * 8 and frames[1] == bytes(24)  # red (GRB), off
     assert ("buzzer", "off") in hal.calls and ("serial", "end_session") in hal.calls
-    assert transactions(bus.log)[-1][0] == 0x2C  # the error frame was pushed
+    cmd, data = transactions(bus.log)[-1]  # the error frame was pushed, in panel colours
+    assert cmd == 0x2C and len(data) == 115200
+    assert pixel_at(data, 0, 0) == pixel_at(data, 239, 239) == b"\xa0\x80"  # (160, 16, 0)
+    assert pixel_at(data, 4, 4 + 7) == b"\xff\xff"  # under "Kocka crashed"
+    assert data == panel_bytes(hal.display.buf, pal)
+
+
+def test_crash_screen_replaces_the_apps_palette(bus, main_mod):
+    hal = CrashHal(bus)
+    hal.display.set_palette(bytes(range(256)) * 3)
+    main_mod.report_crash(hal, ValueError("x"), blinks=0)
+    assert hal.display.palette == bytes(main_mod.crash_palette())
+    assert main_mod.crash_palette()[:6] == bytes((160, 16, 0, 255, 255, 255))
+    assert main_mod.crash_palette()[6:] == bytes(762)
 
 
 def test_screen_lines_wrap_and_keep_the_end():

@@ -6,7 +6,8 @@ Builds every part from board/pins.py in a fixed order:
    rp2 port runs clk_peri (which clocks SPI) from the 48 MHz USB PLL, so SPI
    tops out at 24 MHz; machine.freq(cpu, peripheral) with both set to 125 MHz
    runs clk_peri from the system PLL instead and SPI can reach 62.5 MHz, the
-   ST7789's limit (a frame push: 14.7 ms instead of 38.4 ms). 125 MHz is the
+   ST7789's limit (a frame on the wire: 14.7 ms instead of 38.4 ms; see
+   hal/st7789.py for the whole push). 125 MHz is the
    RP2040's stock speed; on the RP2350 (stock 150 MHz) it costs some CPU
    speed, but 150 MHz could only give SPI 75 MHz (above the panel's rating)
    or 37.5 MHz. The rp2 port accepts a peripheral clock of exactly 48 MHz or
@@ -21,7 +22,6 @@ low) into the shared debouncer (hal/debounce.py) with time.ticks_diff, so the
 ticks_ms wraparound is handled.
 """
 
-import gc
 import gc
 import os
 import sys
@@ -103,7 +103,7 @@ class PicoHal:
         backlight = machine.PWM(Pin(pins.LCD_BL))
         backlight.freq(BACKLIGHT_PWM_HZ)
         backlight.duty_u16(0)
-        gc.collect()  # the 115,200-byte frame buffer needs one contiguous free block
+        gc.collect()  # the 57,600-byte frame buffer needs one contiguous free block
         # DC (GPIO 8) is SPI1's default MISO, which the rp2 SPI init may claim even with
         # miso=None; making the DC Pin after the SPI gives the pin back to plain GPIO.
         self.display = ST7789(spi,

@@ -1,10 +1,10 @@
 """ST7789 display driver for the Waveshare Pico-LCD-1.3 (240x240 IPS panel on SPI).
 
-Owns the panel: the reset and init sequence, a full-frame RGB565 buffer that
-the app draws into (`.buf`, 115,200 bytes, and `.fb`, a framebuf.FrameBuffer
-over it), `show()` pushing that buffer to the panel and `backlight(percent)`.
-The SPI bus, the control pins and the backlight PWM are built by hal/pico.py
-(or by tests, from fakes) and passed in.
+Owns the panel: the reset and init sequence, the indexed-colour frame the app
+draws into (hal/api.py's display contract), `set_palette(rgb)`, `show()`
+pushing the frame to the panel and `backlight(percent)`. The SPI bus, the
+control pins and the backlight PWM are built by hal/pico.py (or by tests, from
+fakes) and passed in.
 
 Panel setup: the controller's memory is 240x320; this 240x240 glass sits at
 its top-left, so the orientation used here needs no row/column offset.
@@ -14,18 +14,59 @@ joystick on the left and the keys on the right. COLMOD 0x05 selects 16-bit
 RGB565 pixels; the panel needs display inversion on (INVON) to show true
 colours. SPI mode 0.
 
-Byte order: the panel takes each RGB565 pixel big-endian (high byte first),
-while MicroPython's framebuf stores RGB565 pixels little-endian. Rather than
-swapping 115,200 bytes every frame, the app passes byte-swapped colours, so
-the buffer already holds panel order and show() is one plain SPI write:
-`color565(r, g, b)` returns such a swapped value (the simulator decodes the
-same buffer the same way, so pixels are byte-identical on both).
+The frame: `.buf` holds one byte per pixel, an index into a 256-colour
+palette (`.fb` is a framebuf GS8 FrameBuffer over it). `set_palette(rgb)`
+takes 768 bytes (256 x r, g, b), keeps them as `.palette` and converts them
+once into `_pal`, a 256x1 RGB565 FrameBuffer of panel colours. Until the app
+sets one, the palette is a grey ramp (index i = grey i; index 0 black, so the
+frame cleared at init is black).
 
-Frame push time = 115,200 bytes * 8 bits / SPI baudrate:
-    24 MHz   (MicroPython >= 1.24 default: clk_peri 48 MHz / 2)  -> 38.4 ms
-    62.5 MHz (clk_peri = clk_sys = 125 MHz / 2, set by hal/pico.py) -> 14.7 ms
-62.5 MHz is also the ST7789's fastest write clock (16 ns cycle). At 24 MHz a
-full push alone would overrun a 33 ms (30 fps) frame, hence the clock setup.
+Byte order: the panel takes each RGB565 pixel big-endian (high byte first),
+while framebuf stores RGB565 little-endian. The palette therefore holds
+byte-swapped values (`color565()`), so every pixel lands in panel order and
+the strips below go out as they are, with no swapping per frame.
+
+show(): RAMWR, then the frame in strips of STRIP_ROWS rows. For each strip,
+`strip_fb.blit(fb, 0, -y, -1, pal)` converts it: framebuf's C loop reads
+each index, looks it up in the palette and stores the RGB565 pixel, visiting
+only the strip's rows (the blit is clipped to the 240x8 destination); then
+one spi.write sends the strip. CS stays low for the whole frame; the panel's
+write pointer simply continues. Nothing is allocated per frame.
+
+Strip height 8: 30 strips of 3,840 bytes. Each strip has a fixed cost, two
+method calls with their argument handling and the SPI transfer set-up:
+~7 us under the WebAssembly port, so ~30-90 us on a Pico, ~1-3 ms a frame
+for 30 strips. 16 rows would save about half of that for another 3,840 bytes
+of heap, the scarcer resource (the app must fit 150 KB); 4 rows would add as
+much again. 8 divides 240, so every strip is full.
+
+RAM, frame path: 57,600 (frame) + 3,840 (strip) + 512 (RGB565 palette)
+= 61,952 bytes, plus the 768-byte `.palette` copy, against 115,200 for the
+RGB565 frame buffer before: 52,480 bytes less, and the largest single block
+needed falls from 115,200 to 57,600 bytes.
+
+Push time (an estimate on a 125 MHz Pico, to verify on hardware):
+  * SPI: still 115,200 bytes on the wire = 14.7 ms at 62.5 MHz (clk_peri =
+    clk_sys = 125 MHz / 2, set by hal/pico.py; 38.4 ms at the 24 MHz default).
+    62.5 MHz is also the ST7789's fastest write clock (16 ns cycle).
+  * Conversion: the blit does, per pixel, three calls through framebuf's
+    format table (GS8 get, RGB565 palette get, RGB565 set), each an address
+    computation with a multiply, plus the key test. On the RP2040's
+    Cortex-M0+ (2-cycle loads, no dual issue, code from the XIP cache) that
+    is ~35-70 cycles a pixel: 57,600 px -> 2.0-4.0 M cycles = 16-32 ms at
+    125 MHz, plus the 1-3 ms of strip overhead above. The RP2350's Cortex-M33
+    should need fewer cycles a pixel (not measured).
+  * Measured under the MicroPython WebAssembly port (Node, x86-64): the
+    conversion of a whole frame ~2.5 ms, show() with a do-nothing SPI
+    ~2.8 ms. The bench's wasm-to-Pico factor (8-13, measured for
+    interpreter-bound code) would make show() 22-36 ms: the same range, but a
+    factor for bytecode says little about a C loop; only the board can tell.
+  * machine.SPI.write blocks, so conversion and transfer add up: ~32-50 ms a
+    frame on an RP2040, against 14.7 ms for the RGB565 buffer. That is the
+    price of the 52 KB: a full-screen push every frame no longer fits 30 fps.
+    Overlapping the two (rp2.DMA feeding SPI from one strip while the next is
+    blitted into a second strip buffer) would bring it to max(SPI,
+    conversion) for another 3,840 bytes.
 """
 
 import time
@@ -35,7 +76,12 @@ from micropython import const
 
 WIDTH = const(240)
 HEIGHT = const(240)
-FRAME_BYTES = const(115200)  # WIDTH * HEIGHT * 2
+FRAME_BYTES = const(57600)  # WIDTH * HEIGHT: one palette index per pixel
+PUSH_BYTES = const(115200)  # WIDTH * HEIGHT * 2: RGB565 on the wire
+PALETTE_SIZE = const(256)
+PALETTE_BYTES = const(768)  # 256 x r, g, b
+STRIP_ROWS = const(8)
+STRIP_BYTES = const(3840)  # WIDTH * STRIP_ROWS * 2
 
 SWRESET = const(0x01)
 SLPOUT = const(0x11)
@@ -80,9 +126,17 @@ def swap16(c):
 
 
 def color565(r, g, b):
-    """RGB888 -> the byte-swapped RGB565 value to draw with, so the buffer is panel-ready."""
+    """RGB888 -> the byte-swapped RGB565 value framebuf stores in panel order (the palette's)."""
     c = ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | ((b & 0xFF) >> 3)
     return ((c & 0xFF) << 8) | (c >> 8)
+
+
+def grey_ramp():
+    """The palette before the app sets one: index i is grey level i (0 black, 255 white)."""
+    rgb = bytearray(PALETTE_BYTES)
+    for i in range(PALETTE_SIZE):
+        rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = i
+    return rgb
 
 
 class ST7789:
@@ -97,7 +151,13 @@ class ST7789:
         self._sleep_ms = sleep_ms if sleep_ms is not None else time.sleep_ms
         self._cmd = bytearray(1)
         self.buf = bytearray(FRAME_BYTES)
-        self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.RGB565)
+        self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.GS8)
+        self._strip = bytearray(STRIP_BYTES)
+        self._strip_fb = framebuf.FrameBuffer(self._strip, WIDTH, STRIP_ROWS, framebuf.RGB565)
+        self._pal = bytearray(2 * PALETTE_SIZE)
+        self._pal_fb = framebuf.FrameBuffer(self._pal, PALETTE_SIZE, 1, framebuf.RGB565)
+        self.palette = b""
+        self.set_palette(grey_ramp())
         self.level = 0
         self.backlight(0)
         self.init()
@@ -130,15 +190,33 @@ class ST7789:
         self._command(DISPON)
         self._sleep_ms(20)
 
+    def set_palette(self, rgb):
+        """rgb: 768 bytes, 256 x (r, g, b). Converted once to the panel's RGB565 for show()."""
+        if len(rgb) != PALETTE_BYTES:
+            raise ValueError("a palette is 256 r, g, b triples")
+        pal = self._pal_fb
+        for i in range(PALETTE_SIZE):
+            k = 3 * i
+            pal.pixel(i, 0, color565(rgb[k], rgb[k + 1], rgb[k + 2]))
+        self.palette = bytes(rgb)
+
     def show(self):
-        """Pushes the whole buffer: RAMWR then 115,200 bytes in one SPI write."""
+        """Pushes the frame: RAMWR, then 30 strips of 8 rows converted through the palette,
+        CS low throughout (115,200 bytes on the wire). Allocates nothing."""
         cmd = self._cmd
         cmd[0] = RAMWR
+        spi = self.spi
+        fb = self.fb
+        strip = self._strip
+        strip_fb = self._strip_fb
+        pal = self._pal_fb
         self.cs(0)
         self.dc(0)
-        self.spi.write(cmd)
+        spi.write(cmd)
         self.dc(1)
-        self.spi.write(self.buf)
+        for y in range(0, HEIGHT, STRIP_ROWS):
+            strip_fb.blit(fb, 0, -y, -1, pal)
+            spi.write(strip)
         self.cs(1)
 
     def backlight(self, percent):

@@ -7,6 +7,9 @@ at /proj/hal and firmware/board at /proj/board (the name must not match
 - the debouncer (with the real time.ticks_diff across the ticks wraparound),
 - FileStorage over the wasm filesystem, power cuts included,
 - framebuf's RGB565 byte order and color565's swap,
+- the ST7789 driver's indexed frame: drawn with palette indices, pushed as the
+  palette's colours in RGB565, high byte first (framebuf's own blit doing the
+  lookup), in strips with CS low throughout,
 - and that the per-frame paths (debouncer update, ST7789 show, LED show,
   buzzer tone) allocate nothing.
 Prints "hal micropython: N passed, M failed"; exits non-zero on a failure.
@@ -24,7 +27,7 @@ from hal import storage as storage_mod
 from hal.buzzer import Buzzer
 from hal.debounce import Debouncer
 from hal.leds import Leds
-from hal.st7789 import FRAME_BYTES, ST7789, color565
+from hal.st7789 import FRAME_BYTES, PUSH_BYTES, STRIP_BYTES, STRIP_ROWS, ST7789, color565
 from hal.storage import NEW, TMP, FileStorage
 
 ROOT = "/halstore"
@@ -246,6 +249,7 @@ class Sink:
 
     def __init__(self):
         self.n = 0
+        self.writes = 0
         self.last = 0
 
     def __call__(self, v):
@@ -253,6 +257,7 @@ class Sink:
 
     def write(self, buf):
         self.n += len(buf)
+        self.writes += 1
 
     def duty_u16(self, d):
         self.last = d
@@ -271,6 +276,71 @@ class Strip:
 
     def write(self):
         self.writes += 1
+
+
+class Wire:
+    """The display's pins and SPI in one: records every SPI write with the CS and DC levels."""
+
+    def __init__(self):
+        self.cs = 1
+        self.dc = 1
+        self.writes = []  # (cs, dc, bytes)
+
+    def set_cs(self, v):
+        self.cs = v
+
+    def set_dc(self, v):
+        self.dc = v
+
+    def write(self, buf):
+        self.writes.append((self.cs, self.dc, bytes(buf)))
+
+
+def _expected_push(indices, rgb):
+    table = []
+    for i in range(256):
+        c = (rgb[3 * i] >> 3) << 11 | (rgb[3 * i + 1] >> 2) << 5 | rgb[3 * i + 2] >> 3
+        table.append(bytes((c >> 8, c & 0xFF)))
+    out = bytearray(PUSH_BYTES)
+    for k in range(len(indices)):
+        out[2 * k:2 * k + 2] = table[indices[k]]
+    return bytes(out)
+
+
+def test_indexed_frame_pushes_palette_colours_in_panel_order():
+    wire = Wire()
+    d = ST7789(wire, dc=wire.set_dc, cs=wire.set_cs, rst=Sink(), backlight_pwm=Sink(),
+               sleep_ms=lambda ms: None)
+    assert len(d.buf) == FRAME_BYTES == api.FRAME_BYTES
+    # the init frame: the default palette's index 0 is black
+    init_frame = b"".join(w[2] for w in wire.writes[-31:-1])
+    assert init_frame == bytes(PUSH_BYTES), "init frame not black"
+    rgb = bytearray(768)
+    for i in range(256):
+        rgb[3 * i] = (i * 37) & 0xFF
+        rgb[3 * i + 1] = (i * 101 + 5) & 0xFF
+        rgb[3 * i + 2] = 255 - i
+    rgb[3:6] = b"\xff\x00\x00"
+    d.set_palette(rgb)
+    assert d.palette == bytes(rgb)
+    fb = d.fb
+    fb.fill(9)
+    fb.fill_rect(3, 17, 100, 41, 1)
+    fb.ellipse(120, 120, 60, 30, 200, True)
+    fb.line(0, 239, 239, 0, 77)
+    for i in range(256):
+        fb.pixel(i % 240, 230 + i // 240, i)
+    del wire.writes[:]
+    d.show()
+    w = wire.writes
+    assert w[0] == (0, 0, b"\x2c"), w[0][:2]
+    assert len(w) == 1 + 240 // STRIP_ROWS
+    assert all(cs == 0 and dc == 1 and len(data) == STRIP_BYTES for cs, dc, data in w[1:])
+    assert wire.cs == 1
+    got = b"".join(data for _, _, data in w[1:])
+    assert got == _expected_push(d.buf, rgb), "pushed bytes differ"
+    assert got[2 * (17 * 240 + 3):2 * (17 * 240 + 3) + 2] == b"\xf8\x00"  # index 1: red
+    assert d._pal_fb.pixel(1, 0) == color565(255, 0, 0)
 
 
 def _shows(d, n):
@@ -293,9 +363,10 @@ def _tones(bz, n):
 def test_frame_paths_allocate_nothing():
     spi = Sink()
     d = ST7789(spi, dc=Sink(), cs=Sink(), rst=Sink(), backlight_pwm=Sink(), sleep_ms=lambda ms: None)
-    spi.n = 0
+    spi.n = spi.writes = 0
+    d.fb.fill_rect(0, 0, 100, 100, 200)
     assert allocated(_shows, d, 50) == 0
-    assert spi.n == 50 * (FRAME_BYTES + 1)
+    assert spi.n == 50 * (PUSH_BYTES + 1) and spi.writes == 50 * (1 + 240 // STRIP_ROWS)
     strip = Strip(8)
     leds = Leds(strip, 8)
     leds.brightness = 100
