@@ -14,12 +14,14 @@ their seed. make_bot("random" | "greedy" | "strong", seed).
   valued as the best placement of the card the sample draws (expectimax over the
   card). The unseen cards are known as a multiset (every other card is face up or out
   openly); their real order is never looked at. The last-round card's place is public
-  (15 or 14 cards from the bottom), so its arrival is known. Budget: `iterations`
-  rollouts per move, shared by the actions (ITERATIONS, chosen so that a move stays
-  under a second on a Pico: see bench/bench_coloretto.py).
+  (15 or 14 cards from the bottom), so its arrival is known. Budget: `steps` simulated
+  greedy decisions per move (STEPS, for 3 rows; scaled down by 3/rows with 4-5 rows),
+  spent in whole samples: every action gets the same number of rollouts. Chosen so
+  that a move stays under a second on a Pico (bench/bench_coloretto.py).
 
 The bots work on a compact copy of the state in flat preallocated lists with cached
-row values, so a move allocates next to nothing (a few slice objects per rollout).
+row values; the rollouts allocate nothing (a strong move allocates a few hundred bytes:
+the legal actions and the answer).
 """
 from shared_rules import coloretto as C
 from shared_rules.driver import RandomAgent
@@ -300,9 +302,12 @@ class StrongBot:
                 last1 = True
             else:
                 to_last1 = to_last0 - 1
+        # A step costs about one greedy decision, which grows with the rows: with 4 or 5
+        # rows the budget shrinks in proportion, so every move takes about as long.
+        budget = self.budget * 3 // max(3, len(state.cap))
         self.steps = 0
         samples = 0
-        while samples == 0 or self.steps < self.budget:
+        while samples == 0 or self.steps < budget:
             samples += 1
             # A fresh order for the cards that can come up before the horizon.
             for i in range(depth):
