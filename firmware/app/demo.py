@@ -24,8 +24,8 @@ MENU_SCRIPT = (
     (api.RIGHT, 3), (api.KEY_A, 3), (api.DOWN, 3), (api.KEY_A, 6),
     (api.KEY_B, 6),                           # cancel the edit
     (api.KEY_B, 6), (api.KEY_B, 8),           # back to the menu
-    (api.UP, 4), (api.KEY_A, 20), (api.KEY_B, 8),  # About and back
-    (api.DOWN, 4),
+    (api.DOWN, 4), (api.KEY_A, 20), (api.KEY_B, 8),  # About (after Settings) and back
+    (api.DOWN, 4),                            # to the top: the loop works for any number of games
 )
 
 
