@@ -159,3 +159,25 @@ def test_torn_log_is_reported_at_boot(tmp_path):
     savegame.at_boot(h2.app, lambda app, info: None, lookup=recgen.lookup)
     assert h2.app.notice and "damaged" in h2.app.notice
     assert gamelog.shared(h2.hal.storage).last == 3
+
+
+def test_sync_screen_from_the_menu_waits_for_the_pc(tmp_path):
+    h = Harness(tmp_path)
+    fill(h, 2)
+    ser = LineSerial()
+    h.hal.serial = ser
+    svc = SyncService(h.app)
+    svc.open_screen()
+
+    def frames(n):
+        for _ in range(n):
+            h.clock += 33
+            svc.poll(h.clock)
+            h.app.tick(h.clock)
+    frames(100)
+    assert h.top_name() == "SyncScreen"
+    ser.inbox.extend(sp.encode_frame(sp.HELLO, "{}") + sp.encode_frame(sp.BYE, "{}"))
+    frames(3)
+    assert h.top_name() == "SyncScreen" and len(h.app.stack) == 2
+    frames(80)
+    assert h.top_name() == "MainMenu"

@@ -42,6 +42,7 @@ class SyncDevice:
         self.total = 0        # records the current request will send (about)
         self.acked = 0        # records acknowledged in this session
         self.requests = 0     # requests answered (all sessions)
+        self.sessions = 0     # sessions begun
         self.errors = 0       # broken frames and failed requests
         self.phase = "idle"   # idle, hello, sending, done
         self.changed = False  # something a screen shows changed
@@ -74,6 +75,7 @@ class SyncDevice:
     def _begin(self):
         if not self.active:
             self.active = True
+            self.sessions += 1
             self.sent = 0
             self.acked = 0
             self.total = 0
@@ -259,7 +261,7 @@ class SyncService:
         top = self.app.top()
         budget = BUDGET * 4 if top is self.screen else BUDGET
         active = dev.poll(now, budget)
-        if active and not was and self.screen is None \
+        if active and not was and self.screen is None and type(top).__name__ != "SyncScreen" \
                 and not getattr(top, "no_sync_screen", False):
             from app.sync_screen import SyncScreen
             self.screen = SyncScreen(self.app, self)
@@ -283,3 +285,9 @@ class SyncService:
 
     def screen_closed(self):
         self.screen = None
+
+    def open_screen(self):
+        """The menu's "Sync" entry: the sync screen, waiting for the PC."""
+        from app.sync_screen import SyncScreen
+        self.screen = SyncScreen(self.app, self)
+        self.app.push(self.screen)

@@ -1,4 +1,5 @@
-"""The sync screen: shown while a PC syncs the game log (SyncService pushes it).
+"""The sync screen: shown while a PC syncs the game log (SyncService pushes it when a
+PC says HELLO; from the menu, `SyncScreen(app, app.sync)` waits for the PC and shows how).
 
 Shows the phase, a progress bar of records sent, how many the PC has
 acknowledged, and the storage status. It closes itself a moment after the
@@ -21,6 +22,8 @@ class SyncScreen(Screen):
         Screen.__init__(self, app)
         self.service = service
         self.ended_at = None
+        self.seen = False     # a session was seen: close a moment after it ends
+        self.sessions = service.device().sessions
 
     def close(self):
         self.service.screen_closed()
@@ -33,8 +36,13 @@ class SyncScreen(Screen):
 
     def update(self, now):
         dev = self.service.device()
+        if dev.sessions != self.sessions:
+            self.seen = True
         if dev.active:
             self.ended_at = None
+            self.seen = True
+        elif not self.seen:
+            return  # opened from the menu: wait for the PC
         elif self.ended_at is None:
             self.ended_at = now
             self.app.invalidate()
@@ -46,8 +54,17 @@ class SyncScreen(Screen):
         log = dev.log
         ui.clear(fb)
         ui.header(fb, self.title, "USB")
-        phase = dev.phase if dev.active or dev.phase == "done" else "idle"
+        phase = dev.phase if dev.active or (self.seen and dev.phase == "done") else "idle"
         ui.centered(fb, PHASES.get(phase, phase), 48, ui.ACCENT)
+        if phase == "idle":
+            y = 84
+            for line in ("Connect the USB cable", "and run on the PC:", "", "  kocka sync"):
+                font.draw(fb, line, 20, y, ui.TEXT)
+                y += 20
+            font.draw(fb, "On device: %d games, %d not synced" % (log.count(), log.unacked()),
+                      20, 180, ui.DIM, font.SMALL)
+            ui.footer(fb, (("B", "Back"),))
+            return
         total = dev.total if dev.total > 0 else 0
         sent = dev.sent if dev.sent <= total or total == 0 else total
         ui.bar(fb, 20, 78, 200, 14, sent, total if total else 1,
