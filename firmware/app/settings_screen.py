@@ -27,6 +27,11 @@ def _names(app):
     app.push(NamesScreen(app))
 
 
+def _selftest(app):
+    from app.selftest import SelfTestScreen
+    app.push(SelfTestScreen(app))
+
+
 class SettingsScreen(ListScreen):
     hints = ((font.LEFT + font.RIGHT, "Change"), ("B", "Back"))
 
@@ -37,6 +42,7 @@ class SettingsScreen(ListScreen):
             Level("LEDs", "led", 100, 10, _led_changed),
             Level("Screen", "screen", 100, 10, _screen_changed),
             Item("Player names", _names),
+            Item("Self-test", _selftest),
         ])
 
     def back(self):
