@@ -37,7 +37,7 @@ mpy: $(STAMP)
 	$(PY) -m tools.build_bundle
 
 flash: $(STAMP)
-	@echo "make flash: not available yet (it arrives with the hardware issue)."; exit 1
+	$(PY) -m tools.flash $(if $(PORT),--port "$(PORT)")
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache
