@@ -5,8 +5,10 @@ under MicroPython (WebAssembly) with the Pico estimate.
   seat in turn (seat = game % 3), seeds 1..GAMES; a win shared by k players counts 1/k.
   Bars: strong >= 45% (goal 60%), greedy >= 90%. Played on 2 processes (multiprocessing).
 - move time: tools/coloretto_mptime.py under MicroPython from the .mpy files, after a
-  warm-up; CPU time of the Node process (wall time is reported too, but on a loaded
-  machine it also counts other processes' turns). Pico estimate: x8-13 (bench/__main__).
+  warm-up: every strong-bot move that had a choice, in a few games per player count,
+  timed MP_REPEAT times from its snapshot, fastest kept; CPU time of the Node process
+  (wall time is reported too, but on a loaded machine it also counts other processes'
+  turns). Pico estimate: x8-13 (bench/__main__).
 """
 import json
 import math
@@ -23,7 +25,8 @@ GAMES = 1000
 CHUNK = 50
 WORKERS = 2
 PICO_TARGET_MS = 1000
-MP_RUNS = ((3, 6), (2, 4), (4, 3), (5, 3))  # (players, games) timed under MicroPython
+MP_RUNS = ((3, 4), (2, 2), (4, 2), (5, 2))  # (players, games) timed under MicroPython
+MP_REPEAT = 3
 MATCHES = (("strong", "greedy"), ("greedy", "random"))
 
 
@@ -100,6 +103,7 @@ def build_mpy(dest):
 
 
 def move_time_mp():
+    from shared_rules import coloretto_bots as B
     from tests.mpgate import ROOT, node_available, run_mp
     if not node_available():
         return None
@@ -110,7 +114,8 @@ def move_time_mp():
         out = {}
         for n, games in MP_RUNS:
             proc = run_mp(os.path.join(ROOT, "tools", "coloretto_mptime.py"),
-                          args=(games, n), mounts=(lib + ":shared_rules",))
+                          args=(games, n, B.STEPS, 1, MP_REPEAT),
+                          mounts=(lib + ":shared_rules",))
             if proc.returncode != 0:
                 raise RuntimeError(proc.stderr[-2000:])
             line = [l for l in proc.stdout.splitlines() if l.startswith("RESULT ")][0]

@@ -27,6 +27,14 @@ drew it), colours (the colours in play), removed, discard (cards of discarded
 score_with(p, colours), breakdown(p, colours=None), open_rows(), can_draw(),
 unseen_counts(), cards_before_last(), round_no, start (the round's start player),
 phase, describe_action(a). Players sit clockwise in increasing index.
+
+Readings of the rules file: the plus colours are the three scoring most (with the grey
+table that need not be the biggest); a joker may become any colour in play (with the
+grey table its best place can be a minus colour: 3 -> 4 cards costs 7, not 8); drawing
+needs a card in the deck (it can run out only in the 5-player online game, whose
+last round can need 15 cards with 14 left); in the online preset the start of each
+round passes from the previous round's start player to the next seat; colours are
+removed (3 players: one, 2 players: two) in both presets.
 """
 from shared_rules.game import State, IllegalAction, TERMINAL
 from shared_rules.rng import Rng
