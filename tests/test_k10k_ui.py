@@ -42,6 +42,9 @@ def wait_landed(h, m):
 def human_step(h, m):
     """One decision of a simple human: the most points of each roll, bank when allowed."""
     st = m.st
+    if m.paused:
+        h.press(api.KEY_A)
+        return
     if m.rolling_until:
         h.frames(2)
         return
@@ -162,6 +165,11 @@ def test_bank_refused_under_350_with_the_reason(tmp_path):
         assert m.message == "you need 350 to bank"
         h.press(api.KEY_X)  # rolling on is fine
         assert st.turn_total == small[0][0] or st.turn != 0
+        wait_landed(h, m)
+        h.frames(2)
+        if st.turn == 0:  # the LEDs show the dice set aside
+            gold = [c for c in h.hal.leds.pixels if c == (255, 150, 0)]
+            assert len(gold) == len(st.aside) == small[0][1]
         return
     raise AssertionError("no seed gave a small first pick")
 
@@ -228,20 +236,72 @@ def test_setup_screen_starts_the_configured_game(tmp_path):
 
 
 def test_mashing_buttons_through_a_hot_seat_game(tmp_path):
-    """Random buttons for two humans and a bot: nothing breaks, the game moves on, and a
-    quit from the pause box starts a fresh game."""
+    """Random buttons (mixed with sensible moves) for two humans and a bot: nothing
+    breaks, the game moves on, and a quit from the pause box starts a fresh game."""
     from shared_rules.rng import Rng
     rng = Rng(77)
     h, m = start(tmp_path, kinds=("human", "hard", "human"), seed=5)
     games = 1
-    actions = 0
-    for _ in range(6000):
+    turns = set()
+    moments = set()
+    for _ in range(1000):
         if h.top_name() != "K10kPlay":
             h, m = start(tmp_path / str(games), kinds=("human", "hard", "human"), seed=games)
             games += 1
-        b = rng.below(api.NUM_BUTTONS)
-        if b == api.KEY_B and rng.below(4):
-            b = api.KEY_A  # pause less often, so the game gets somewhere
-        h.press(b)
-        actions = max(actions, m.st.round)
-    assert actions >= 2
+        if rng.below(3) == 0:
+            human_step(h, m)  # a sensible move now and then, so the game gets somewhere
+        else:
+            b = rng.below(api.NUM_BUTTONS)
+            if b == api.KEY_B and rng.below(4):
+                b = api.KEY_A  # pause less often
+            h.press(b)
+        turns.add((games, m.st.round, m.st.turn))
+        if m.moments:
+            moments.add(m.moments[0][5])
+    assert len(turns) >= 4 and K.EV_BUST in moments, (turns, moments)
+
+
+def test_collecting_shows_the_face_and_offers_the_joker_at_five(tmp_path):
+    """From 2,500 a human starts a collection with the joystick press, adds to it, sees
+    how many are collected, and names a joker at five (never the collected face)."""
+    for seed in range(1, 400):
+        h, m = start(tmp_path / str(seed), seed=seed)
+        st = m.st
+        st.totals[0] = 3000
+        to_my_roll(h, m)
+        if st.phase != K.PICKING or not st.can_start_collection():
+            continue
+        counts, masks = face_masks(st.roll)
+        f = max(range(1, 7), key=lambda g: counts[g])
+        if counts[f] < 3:
+            continue
+        if not m.collect:
+            h.press(api.PRESS)
+        assert m.collect
+        pick(h, m, masks[f])
+        assert m.line1 == "%ds: %d of 6" % (f, counts[f])
+        assert m.bank_why == "a partial collection can't be banked"
+        h.press(api.KEY_X)
+        wait_landed(h, m)
+        while st.turn == 0 and st.face == f and st.phase == K.PICKING and st.count < 5:
+            assert m.collect and m.line1 == "Collecting %ds: %d of 6" % (f, st.count)
+            counts, masks = face_masks(st.roll)
+            pick(h, m, masks[f])
+            h.press(api.KEY_X)
+            wait_landed(h, m)
+        if not (st.turn == 0 and m.joker_offer()):
+            continue
+        assert st.count == 5 and st.phase == K.ROLLING
+        seen = set()
+        for _ in range(6):
+            h.press(api.RIGHT)
+            seen.add(m.joker_pick)
+        assert seen == set(range(1, 7)) - {f}
+        v = m.joker_pick
+        h.press(api.KEY_A)
+        assert st.joker == v and "Joker %d" % v in m.line2
+        h.press(api.KEY_X)
+        wait_landed(h, m)
+        assert st.turn == 1 or st.roll[0] in (f, v)
+        return
+    raise AssertionError("no seed collected five")
