@@ -231,3 +231,12 @@ def test_probe_and_cleanup_run_under_micropython(tmp_path):
         assert "'%s'" % f in left, f
     for f in ("/app/app.py", "/app/gone/y.mpy"):
         assert "'%s'" % f not in left, f
+
+
+def test_the_real_bundle_has_no_host_only_files():
+    bundle, report = flash.build_bundle()
+    paths = [p for p, _size in report]
+    assert "main.py" in paths and "app/selftest.mpy" in paths and "board/pins.mpy" in paths
+    assert not any(p.startswith("hal/virtual") for p in paths)
+    assert not os.path.exists(os.path.join(bundle, "hal", "virtual.mpy"))
+    assert {p.split("/")[0] for p in paths} == set(flash.CODE_DIRS) | {"main.py"}

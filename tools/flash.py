@@ -222,7 +222,8 @@ class Flasher:
 
 
 def build_bundle():
-    sys.path.insert(0, ROOT)
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
     from tools import build_bundle as bb
     report = bb.build(bb.BUNDLE, include_host_only=False)
     return bb.BUNDLE, report
