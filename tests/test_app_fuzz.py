@@ -5,7 +5,7 @@ from tests.apphelpers import Harness
 
 MENU_SCREENS = {"MainMenu", "SettingsScreen", "NamesScreen", "TextEntry", "AboutScreen",
                 "CuboSetup", "CuboMatch", "CuboTable",
-                "K10kSetup", "K10kPlay", "SelfTestScreen"}
+                "K10kSetup", "K10kPlay", "SelfTestScreen", "ColorettoSetup", "ColorettoPlay"}
 
 
 def mash(h, rng, n):

@@ -9,6 +9,7 @@ Each module has `open(app)` (push the game's setup screen) and `demo(app, seed)`
 GAMES = (
     ("cubo", "Cubo", "app.cubo_game"),
     ("kocka10000", "Kocka 10000", "app.k10k_game"),
+    ("coloretto", "Coloretto", "app.coloretto_game"),
 )
 
 

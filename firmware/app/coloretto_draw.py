@@ -1,0 +1,293 @@
+"""Drawing for app.coloretto_play: the table (rows, deck, the drawn card, the current
+player's collection and live score), every player's collection, the round summary, the
+joker colours and the ranking. Every card shows its letter (Y O R P G B N, J joker,
++2) on its colour, so colours never need telling apart by hue alone.
+"""
+
+from app import ui, font
+from shared_rules import coloretto as C
+
+S = font.SMALL
+# Card colours (palette indices), letters drawn dark on light cards, light on dark.
+CARD_COL = (ui.rgb(255, 204, 51), ui.rgb(255, 153, 0), ui.rgb(204, 51, 0),
+            ui.rgb(255, 153, 204), ui.rgb(0, 153, 102), ui.rgb(0, 102, 204),
+            ui.rgb(102, 51, 0), ui.WHITE, ui.PANEL_HI, ui.BAD)
+CARD_INK = (ui.BLACK, ui.BLACK, ui.WHITE, ui.BLACK, ui.BLACK, ui.WHITE, ui.WHITE,
+            ui.BLACK, ui.WHITE, ui.WHITE)
+CARD_TXT = ("Y", "O", "R", "P", "G", "B", "N", "J", "+2", "L")
+
+
+def card(fb, x, y, w, h, c, fnt=None):
+    """One card: its colour with its letter in the middle."""
+    ui.round_rect(fb, x, y, w, h, CARD_COL[c])
+    if c == C.JOKER:  # the joker: a rainbow edge
+        for i in range(6):
+            fb.fill_rect(x + 2 + i * (w - 4) // 6, y + h - 3, (w - 4) // 6 + 1, 2, CARD_COL[i])
+    font.draw_centered(fb, CARD_TXT[c], x, y, w, h - (2 if c == C.JOKER else 0),
+                       CARD_INK[c], fnt or font.BODY)
+
+
+def kinds(st):
+    """The card kinds a collection can hold: the colours in play, jokers, +2."""
+    return st.colours + (C.JOKER, C.PLUS2)
+
+
+def counts_row(fb, st, counts, x, y, pitch=24, ch=14):
+    """Small cards with the count under each (zero counts dimmed)."""
+    for k in kinds(st):
+        n = counts[k]
+        if n:
+            card(fb, x, y, pitch - 3, ch, k, S)
+        else:
+            ui.round_rect(fb, x, y, pitch - 3, ch, ui.PANEL_HI, False)
+            font.draw_centered(fb, CARD_TXT[k], x, y, pitch - 3, ch, ui.DIM, S)
+        font.draw_centered(fb, str(n), x, y + ch + 1, pitch - 3, 9, ui.TEXT if n else ui.DIM, S)
+        x += pitch
+
+
+def draw(m, fb):
+    ui.clear(fb)
+    v = m.view
+    if m.others and v != 1:
+        players(m, fb)
+    elif v == 0:
+        table(m, fb)
+    elif v == 1:
+        summary(m, fb)
+    elif v == 2:
+        assign(m, fb)
+    else:
+        final(m, fb)
+    if m.paused:
+        paused(fb)
+
+
+def hints(m, fb):
+    st = m.st
+    if m.paused:
+        return
+    if m.others:
+        ui.footer(fb, (("X", "Back"), ("B", "Pause")))
+    elif m.view == 1:
+        ui.footer(fb, (("A", "Go on"), ("X", "All"), ("B", "Pause")))
+    elif m.view == 2:
+        ui.footer(fb, ((font.LEFT + font.RIGHT, "Colour"), ("A", "OK"), ("Y", "Best"),
+                       ("B", "Pause")))
+    elif m.view == 3:
+        ui.footer(fb, (("A", "Done"), ("X", "All")))
+    elif m.human_turn():
+        if st.phase == C.PHASE_PLACE:
+            ui.footer(fb, (("A", "Place"), ("X", "All"), ("B", "Pause")))
+        else:
+            ui.footer(fb, (("Y", "Draw"), ("A", "Take"), ("X", "All"), ("B", "Pause")))
+    else:
+        ui.footer(fb, (("X", "All players"), ("B", "Pause")))
+
+
+def table(m, fb):
+    st = m.st
+    p = st.turn
+    # header: whose turn, the deck and the last-round warning
+    fb.fill_rect(0, 0, ui.W, ui.HEADER_H, ui.PANEL)
+    fb.hline(0, ui.HEADER_H - 2, ui.W, ui.ACCENT)
+    font.draw(fb, m.names[p], 8, 8, ui.TEXT)
+    if st.last_round:
+        font.draw_right(fb, "LAST ROUND", ui.W - 8, 4, ui.BAD, S)
+        font.draw_right(fb, "deck %d" % st.deck_size(), ui.W - 8, 15, ui.DIM, S)
+    else:
+        font.draw_right(fb, "round %d" % st.round_no, ui.W - 8, 4, ui.DIM, S)
+        font.draw_right(fb, "deck %d" % st.deck_size(), ui.W - 8, 15, ui.TEXT, S)
+    n = len(st.rows)
+    pitch = 24 if n > 4 else 28
+    y = 33
+    turn_phase = st.phase == C.PHASE_TURN
+    for r in range(n):
+        h = pitch - 3
+        sel = r == m.cursor and st.phase <= C.PHASE_PLACE
+        taken = st.taker[r] >= 0
+        if sel:
+            ui.round_rect(fb, 2, y, ui.W - 4, h, ui.PANEL_HI)
+            fb.fill_rect(2, y + 3, 3, h - 6, ui.ACCENT)
+        elif not taken:
+            ui.round_rect(fb, 2, y, ui.W - 4, h, ui.PANEL)
+        else:
+            ui.round_rect(fb, 2, y, ui.W - 4, h, ui.PANEL, False)
+        font.draw(fb, str(r + 1), 9, y + (h - 10) // 2, ui.ACCENT if sel else ui.DIM, S)
+        x = 20
+        row = st.rows[r]
+        for i in range(st.cap[r]):
+            if i < len(row):
+                card(fb, x, y + 2, 30, h - 4, row[i])
+            elif taken:
+                pass
+            else:
+                ui.round_rect(fb, x, y + 2, 30, h - 4, ui.PANEL_MID, False)
+            x += 33
+        tx = 20 + 3 * 33 + 4
+        if taken:
+            font.draw(fb, font.CROSS + " taken: " + m.names[st.taker[r]], 24, y + (h - 10) // 2,
+                      ui.DIM, S)
+        elif len(row) >= st.cap[r]:
+            font.draw(fb, "full", tx, y + (h - 10) // 2, ui.DIM, S)
+        elif turn_phase and not row:
+            font.draw(fb, "empty", tx, y + (h - 10) // 2, ui.DIM, S)
+        y += pitch
+    # the drawn card and the message
+    y = 33 + 5 * 24 + 2
+    tx = 6
+    if st.drawn >= 0:
+        card(fb, 6, y, 30, 28, st.drawn)
+        tx = 42
+    if m.message:
+        font.draw_wrapped(fb, m.message, tx, y, ui.W - tx - 4, ui.BAD, S)
+    else:
+        font.draw_wrapped(fb, prompt(m), tx, y + 2, ui.W - tx - 4, ui.TEXT, S)
+    # the current player's collection and live score
+    y = 186
+    counts_row(fb, st, st.coll[p], 4, y, 22)
+    s = st.score(p)
+    font.draw_right(fb, str(s), ui.W - 6, y - 1, ui.ACCENT)
+    font.draw_right(fb, "pts", ui.W - 6, y + 14, ui.DIM, S)
+    hints(m, fb)
+
+
+def prompt(m):
+    st = m.st
+    name = m.names[st.turn]
+    if m.bot_turn():
+        if st.phase == C.PHASE_PLACE:
+            return name + " places the card" + font.ELLIPSIS
+        return name + " is thinking" + font.ELLIPSIS
+    if st.phase == C.PHASE_PLACE:
+        return "Put it on a row: " + font.UP + font.DOWN + " and A"
+    if not st.can_draw():
+        return "No card can be placed: take a row (A)"
+    left = st.cards_before_last()
+    if 0 <= left <= 5:
+        return "Y draw, or A take the row. The last round comes in %d cards" % (left + 1)
+    return "Y draws a card, or A takes the row"
+
+
+def player_line(m, fb, q, y, mark, right, prefix=""):
+    col = ui.ACCENT if mark else ui.TEXT
+    font.draw(fb, prefix + m.names[q], 6, y, col, S)
+    font.draw_right(fb, right, ui.W - 6, y, col, S)
+
+
+def players(m, fb):
+    st = m.st
+    ui.header(fb, "All players", "round %d" % st.round_no)
+    y = 33
+    for q in range(st.num_players):
+        cur = q == st.turn and not st.is_terminal()
+        out = "" if st.took[q] < 0 or st.is_terminal() else " (out: took row %d)" % (st.took[q] + 1)
+        if cur:
+            ui.round_rect(fb, 2, y - 1, ui.W - 4, 36, ui.PANEL_MID)
+        player_line(m, fb, q, y, cur, "%d pts%s" % (st.score(q), out))
+        counts_row(fb, st, st.coll[q], 6, y + 11, 22, 12)
+        y += 37
+    hints(m, fb)
+
+
+def summary(m, fb):
+    st = m.st
+    title = "Round %d over" % m.summary_round
+    ui.header(fb, title, "LAST" if st.last_round else None)
+    y = 34
+    for q in range(st.num_players):
+        player_line(m, fb, q, y, False, "%d pts" % st.score(q))
+        x = 6
+        for c in m.taken[q]:
+            card(fb, x, y + 11, 20, 20, c, S)
+            x += 23
+        if not m.taken[q]:
+            font.draw(fb, "took nothing", 6, y + 14, ui.DIM, S)
+        y += 36
+    if st.phase >= C.PHASE_ASSIGN:
+        font.draw(fb, "The game is over: final scoring next", 6, y, ui.ACCENT, S)
+    hints(m, fb)
+
+
+def assign(m, fb):
+    st = m.st
+    p = st.turn
+    ui.header(fb, m.names[p] + ": jokers")
+    font.draw(fb, "Each joker counts as one colour:", 6, 34, ui.DIM, S)
+    y = 46
+    human = m.agents[p] is None
+    for i in range(len(m.jokers)):
+        sel = i == m.jsel and human
+        if sel:
+            ui.round_rect(fb, 2, y, ui.W - 4, 22, ui.PANEL_HI)
+        card(fb, 8, y + 2, 22, 18, C.JOKER, S)
+        font.draw(fb, font.RIGHT, 36, y + 4, ui.TEXT)
+        k = m.jokers[i]
+        card(fb, 54, y + 2, 22, 18, k, S)
+        font.draw(fb, C.COLOURS[k], 82, y + 4, ui.TEXT)
+        if sel:
+            font.draw(fb, font.TRI_LEFT + font.TRI_RIGHT, ui.W - 30, y + 4, ui.DIM)
+        y += 24
+    cols = m.assigned_colours()
+    rows, plus2, total = st.breakdown(p, cols)
+    best = st.score_with(p, st.best_assignment(p))
+    y += 2
+    font.draw(fb, "Score %d" % total, 6, y, ui.ACCENT)
+    font.draw(fb, "(best %d)" % best if total != best else "(the best)", 90, y + 3,
+              ui.DIM if total == best else ui.BAD, S)
+    y += 18
+    for k, n, j, pts in rows:
+        card(fb, 6, y, 16, 11, k, S)
+        t = "%d card%s" % (n, "" if n == 1 else "s")
+        if j:
+            t += " + %d joker%s" % (j, "" if j == 1 else "s")
+        font.draw(fb, t, 28, y + 1, ui.TEXT, S)
+        font.draw_right(fb, "%+d" % pts, ui.W - 8, y + 1, ui.GOOD if pts >= 0 else ui.BAD, S)
+        y += 13
+    if plus2:
+        card(fb, 6, y, 16, 11, C.PLUS2, S)
+        font.draw_right(fb, "+%d" % plus2, ui.W - 8, y + 1, ui.GOOD, S)
+    if not human:
+        font.draw(fb, m.names[p] + " chooses" + font.ELLIPSIS, 6, ui.H - ui.FOOTER_H - 12,
+                  ui.DIM, S)
+    hints(m, fb)
+
+
+def ranking(st):
+    s = st.scores()
+    order = list(range(st.num_players))
+    order.sort(key=lambda q: -s[q])
+    return order, s
+
+
+def final(m, fb):
+    st = m.st
+    ui.header(fb, "Final scores")
+    order, s = ranking(st)
+    y = 33
+    rank = 0
+    for i in range(len(order)):
+        q = order[i]
+        if i == 0 or s[q] != s[order[i - 1]]:
+            rank = i + 1
+        w = list(st.coll[q])
+        cols = st.assigned[q] or ()
+        for k in cols:
+            w[k] += 1
+        w[C.JOKER] = 0
+        top = rank == 1
+        if top:
+            ui.round_rect(fb, 2, y - 1, ui.W - 4, 36, ui.PANEL_MID)
+        player_line(m, fb, q, y, top, "%d pts" % s[q], "%d. " % rank)
+        counts_row(fb, st, w, 6, y + 11, 22, 12)
+        y += 37
+    hints(m, fb)
+
+
+def paused(fb):
+    x = 30
+    y = 80
+    ui.round_rect(fb, x, y, ui.W - 60, 74, ui.ACCENT)
+    ui.round_rect(fb, x + 2, y + 2, ui.W - 64, 70, ui.SHADOW)
+    ui.centered(fb, "Paused", y + 10, ui.ACCENT)
+    ui.centered(fb, "A  resume", y + 32, ui.TEXT, S)
+    ui.centered(fb, "X  quit the game", y + 48, ui.TEXT, S)

@@ -1,0 +1,276 @@
+"""Coloretto at the table: hot-seat for 2-5 players, any mix of humans and bots.
+
+The rules are shared_rules.coloretto; this screen turns buttons into actions, runs the
+bots at a watchable pace and shows the game. Drawing is in app.coloretto_draw.
+
+Keys on your turn: up/down move the cursor over the rows; Y draws a card, then A puts
+it on the row under the cursor; A on a row (before drawing) takes it. X shows every
+player's collection (X again: back). B pauses (A resume, X quit). After a round its
+summary shows (A goes on). At the end a player with jokers picks their colours:
+up/down choose a joker, left/right its colour (the best choice is preselected), A
+confirms. Then the ranking; A leaves.
+"""
+
+from hal import api
+from app import sound
+from app.screen import Screen, is_press, is_click
+from app import coloretto_draw as D
+from shared_rules import coloretto as C
+from shared_rules.coloretto_bots import make_bot
+
+TABLE = 0
+SUMMARY = 1
+ASSIGN = 2
+FINAL = 3
+
+
+class ColorettoPlay(Screen):
+    def __init__(self, app, kinds, names, options, seed):
+        Screen.__init__(self, app)
+        n = len(kinds)
+        self.st = C.Coloretto(n, seed, options)
+        self.kinds = kinds
+        self.names = names
+        self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
+                       for p in range(n)]
+        self.humans = sum(1 for a in self.agents if a is None)
+        # pace (ms): tests shorten these
+        self.t_bot = 900
+        self.t_summary = 3000
+        self.view = TABLE
+        self.view_at = 0
+        self.others = False
+        self.paused = False
+        self.cursor = 0
+        self.message = ""
+        self.bot_plan = None
+        self.bot_at = 0
+        self.taken = [[] for _ in range(n)]  # the cards each player took this round
+        self.summary_round = 0
+        self.jokers = []      # ASSIGN view: the colour of each joker
+        self.jsel = 0
+        self.was_last = False
+        self.first_cursor()
+
+    # -- who is who -------------------------------------------------------------------
+    def bot_turn(self):
+        st = self.st
+        return not st.is_terminal() and self.agents[st.turn] is not None
+
+    def human_turn(self):
+        st = self.st
+        return not st.is_terminal() and self.agents[st.turn] is None
+
+    def first_cursor(self):
+        """The cursor on the first row that suits the phase (a takeable or open row)."""
+        st = self.st
+        for r in range(len(st.rows)):
+            if st.taker[r] < 0 and (st.rows[r] if st.phase == C.PHASE_TURN
+                                    else len(st.rows[r]) < st.cap[r]):
+                self.cursor = r
+                return
+        if self.cursor >= len(st.rows):
+            self.cursor = 0
+
+    # -- applying actions ------------------------------------------------------------------
+    def act(self, action):
+        st = self.st
+        kind = action[1]
+        rnd = st.round_no
+        cards = None
+        if kind == C.TAKE and 0 <= action[2] < len(st.rows):
+            cards = list(st.rows[action[2]])
+        try:
+            st.apply(action)
+        except ValueError as e:  # IllegalAction: say why, change nothing
+            self.message = str(e)
+            self.app.sound.play(sound.ERROR)
+            self.app.invalidate()
+            return False
+        self.message = ""
+        p = action[0]
+        if kind == C.TAKE:
+            self.taken[p] = cards
+            self.app.sound.play(sound.OK)
+            if st.round_no != rnd or st.phase >= C.PHASE_ASSIGN:
+                self.summary_round = rnd
+                self.view = SUMMARY
+                self.view_at = self.app.now
+                self.others = False
+                self.app.sound.play(sound.BEEP)
+        elif kind == C.DRAW:
+            self.app.sound.click()
+            if st.last_round and not self.was_last:
+                self.was_last = True
+                self.message = "Last round! The last-round card came up"
+                self.app.sound.play(sound.START)
+                self.app.lights.flash((255, 60, 0), self.app.now, 1500, 150)
+        elif kind == C.PLACE:
+            self.app.sound.click()
+        if st.is_terminal():
+            self.end()
+        elif st.phase == C.PHASE_ASSIGN and self.view != SUMMARY:
+            self.start_assign()
+        self.first_cursor()
+        self.app.invalidate()
+        return True
+
+    def end(self):
+        self.view = FINAL
+        self.others = False
+        self.app.sound.play(sound.WIN)
+        self.app.lights.chase((255, 200, 40), self.app.now)
+
+    def start_assign(self):
+        st = self.st
+        self.view = ASSIGN
+        self.jokers = list(st.best_assignment(st.turn))
+        self.jsel = 0
+
+    def after_summary(self):
+        st = self.st
+        self.view = TABLE
+        for p in range(len(self.taken)):
+            self.taken[p] = []
+        if st.is_terminal():
+            self.end()
+        elif st.phase == C.PHASE_ASSIGN:
+            self.start_assign()
+        self.bot_at = self.app.now + self.t_bot
+        self.first_cursor()
+        self.app.invalidate()
+
+    def assigned_colours(self):
+        out = list(self.jokers)
+        out.sort()
+        return tuple(out)
+
+    # -- the frame -----------------------------------------------------------------------
+    def update(self, now):
+        if self.paused:
+            return
+        if self.view == SUMMARY:
+            if not self.humans and now - self.view_at >= self.t_summary:
+                self.after_summary()
+            return
+        if self.view == FINAL:
+            return
+        if self.bot_turn():
+            self.bot_step(now)
+
+    def bot_step(self, now):
+        if now < self.bot_at:
+            return
+        st = self.st
+        p = st.turn
+        if self.bot_plan is None:
+            a = self.agents[p].act(st, p, now)
+            if a is None:
+                return
+            if a[1] == C.PLACE or a[1] == C.TAKE:
+                # show the row first, then act
+                self.bot_plan = a
+                self.cursor = a[2]
+                self.bot_at = now + self.t_bot
+                self.app.invalidate()
+                return
+        else:
+            a = self.bot_plan
+            self.bot_plan = None
+        if not self.act(a):  # never expected from a bot: fall back on a legal move
+            self.act(st.legal_actions(p)[0])
+        self.bot_at = now + self.t_bot
+
+    # -- input ----------------------------------------------------------------------------
+    def on_event(self, ev):
+        if api.kind_of(ev) == api.RELEASED:
+            return
+        app = self.app
+        if self.paused:
+            if is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
+                self.paused = False
+                self.bot_at = app.now + self.t_bot
+                self.view_at = app.now
+            elif is_click(ev, api.KEY_X):
+                app.lights.off()
+                app.pop()
+                return
+            app.invalidate()
+            return
+        if is_click(ev, api.KEY_B):
+            self.paused = True
+            app.invalidate()
+            return
+        ok = is_click(ev, api.KEY_A) or is_click(ev, api.PRESS)
+        if self.view == SUMMARY:
+            if ok:
+                self.after_summary()
+            return
+        if self.view == FINAL:
+            if is_click(ev, api.KEY_X):
+                self.others = not self.others
+                app.invalidate()
+            elif ok and self.humans:
+                app.lights.off()
+                app.pop()
+            return
+        if is_click(ev, api.KEY_X):
+            self.others = not self.others
+            app.invalidate()
+            return
+        if self.others or not self.human_turn():
+            return
+        if self.view == ASSIGN:
+            self.assign_event(ev, ok)
+            return
+        st = self.st
+        n = len(st.rows)
+        if is_press(ev, api.UP):
+            self.cursor = (self.cursor - 1) % n
+        elif is_press(ev, api.DOWN):
+            self.cursor = (self.cursor + 1) % n
+        elif is_click(ev, api.KEY_Y):
+            if st.phase == C.PHASE_PLACE:
+                self.refuse("place the drawn card first (A)")
+            else:
+                self.act((st.turn, C.DRAW))
+            return
+        elif ok:
+            kind = C.PLACE if st.phase == C.PHASE_PLACE else C.TAKE
+            self.act((st.turn, kind, self.cursor))
+            return
+        else:
+            return
+        app.sound.click()
+        app.invalidate()
+
+    def assign_event(self, ev, ok):
+        st = self.st
+        cols = st.colours
+        j = len(self.jokers)
+        if is_press(ev, api.UP) and j:
+            self.jsel = (self.jsel - 1) % j
+        elif is_press(ev, api.DOWN) and j:
+            self.jsel = (self.jsel + 1) % j
+        elif (is_press(ev, api.LEFT) or is_press(ev, api.RIGHT)) and j:
+            step = 1 if is_press(ev, api.RIGHT) else -1
+            k = cols.index(self.jokers[self.jsel])
+            self.jokers[self.jsel] = cols[(k + step) % len(cols)]
+        elif is_click(ev, api.KEY_Y) and j:
+            self.jokers = list(st.best_assignment(st.turn))
+        elif ok:
+            self.act((st.turn, C.ASSIGN) + self.assigned_colours())
+            return
+        else:
+            return
+        self.app.sound.click()
+        self.app.invalidate()
+
+    def refuse(self, why):
+        self.message = why
+        self.app.sound.play(sound.ERROR)
+        self.app.invalidate()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, fb):
+        D.draw(self, fb)
