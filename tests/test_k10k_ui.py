@@ -10,7 +10,7 @@ from app.k10k_play import K10kPlay, TABLE, BOARD, FINAL
 
 def start(tmp_path, kinds=("human", "medium"), seed=3, options=None, fast=True):
     h = Harness(tmp_path)
-    names = [("ANNA", "BEN", "CLARA")[i] if kinds[i] == "human" else "BOT%d" % i
+    names = [("ANNA", "BEN", "CLARA", "DAVID", "EVA", "FERI")[i] if kinds[i] == "human" else "BOT%d" % i
              for i in range(len(kinds))]
     m = K10kPlay(h.app, list(kinds), names, options or {}, seed)
     if fast:

@@ -15,6 +15,7 @@ joker. B pauses (A resume, X quit).
 
 from hal import api
 from app import ui, sound, font
+from app.lights import FLASH, CHASE
 from app import k10k_draw as D
 from app.screen import Screen, is_press, is_click
 from shared_rules import kocka10000 as K
@@ -185,7 +186,7 @@ class K10kPlay(Screen):
         if self.moments:
             self.start_moment()
         else:
-            if self.app.lights.mode == 3 and self.view != FINAL:  # a chase: stop it
+            if self.app.lights.mode == CHASE and self.view != FINAL:
                 self.app.lights.off()
             self.led_sig = -1
             if self.after is not None:
@@ -354,7 +355,7 @@ class K10kPlay(Screen):
 
     def tick_leds(self):
         lights = self.app.lights
-        if lights.mode == 2 or lights.mode == 3:  # a flash or a chase is running
+        if lights.mode == FLASH or lights.mode == CHASE:  # a moment's lights run
             return
         st = self.st
         k = len(st.aside)
