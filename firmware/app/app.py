@@ -33,8 +33,10 @@ class App:
         self.notice = self.settings.notice
         self.notice_until = 0
         self.apply_settings()
-        # What is loaded now stays; modules screens import later are dropped again
-        # when those screens close (see purge), so only the open game uses RAM.
+        # What is loaded now (the menu and the screen kit included) stays; modules
+        # screens import later are dropped again when those screens close (see purge),
+        # so only the open game uses RAM.
+        from app import screen, menu, art  # noqa: F401 (kept loaded on purpose)
         self.core_modules = set(sys.modules)
         from app.boot import BootScreen
         self.push(BootScreen(self))
@@ -56,9 +58,22 @@ class App:
         self.dirty = True
 
     def replace(self, screen):
+        """Swaps the top screen for `screen` (already built, so nothing is purged: its
+        modules were imported while the old screen's were still loaded)."""
+        self.stack.pop()
+        self.push(screen)
+
+    def switch(self, factory):
+        """Swaps the top screen for the one `factory()` builds, purging in between: the
+        way a setup screen starts its game, so the setup code leaves RAM first."""
         self.stack.pop()
         self.purge()
-        self.push(screen)
+        self.push(factory())
+
+    def launch(self, factory):
+        """Pushes the screen `factory()` builds after a purge (a game from the menu)."""
+        self.purge()
+        self.push(factory())
 
     def home(self):
         """Back to the main menu, dropping everything above it."""
@@ -69,7 +84,9 @@ class App:
 
     def purge(self):
         """Forgets modules imported since boot. A module still used by a screen on the
-        stack stays alive through that screen's objects; the rest is freed."""
+        stack stays alive through that screen's objects; the rest is freed. Called when
+        screens close (pop, home, switch), never while a new screen's modules are only
+        reachable through sys.modules."""
         for name in list(sys.modules):
             if name not in self.core_modules:
                 del sys.modules[name]

@@ -53,13 +53,22 @@ class CuboSetup(ListScreen):
         setup = dict(self.store.values)
         app.sound.play(sound.OK)
         seed = app.hal.random_seed()
+        options = options_of(setup)
         if setup["mode"] == "bots":
-            from app.cubo_match import CuboMatch
             levels = [setup["level"]] * setup["bots"]
-            app.replace(CuboMatch(app, levels, options_of(setup), seed))
+            app.switch(lambda: _match(app, levels, options, seed))
         else:
-            from app.cubo_table import CuboTable
-            app.replace(CuboTable(app, setup["players"], options_of(setup), seed))
+            app.switch(lambda: _table(app, setup["players"], options, seed))
+
+
+def _match(app, levels, options, seed, human=True):
+    from app.cubo_match import CuboMatch
+    return CuboMatch(app, levels, options, seed, human)
+
+
+def _table(app, players, options, seed):
+    from app.cubo_table import CuboTable
+    return CuboTable(app, players, options, seed)
 
 
 def open(app):
@@ -67,7 +76,6 @@ def open(app):
 
 
 def demo(app, seed):
-    """Bots only: three bots of each level play a whole match on screen."""
-    from app.cubo_match import CuboMatch
-    app.push(CuboMatch(app, ["easy", "medium", "hard"], options_of(default_setup()), seed,
-                       human=False))
+    """Bots only: one bot of each level play a whole match on screen."""
+    options = options_of(default_setup())
+    app.launch(lambda: _match(app, ["easy", "medium", "hard"], options, seed, False))
