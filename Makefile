@@ -28,7 +28,7 @@ sim: $(STAMP)
 	$(PY) -m simulator $(ARGS)
 
 test: $(STAMP) $(NODE_STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2
 
 bench: $(STAMP) $(NODE_STAMP)
 	$(PY) -m bench
