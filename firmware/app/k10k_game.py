@@ -103,12 +103,18 @@ class K10kSetup(ListScreen):
 
     def start(self, app):
         kinds = self.setup["seats"][:self.setup["players"]]
+        names = seat_names(app, kinds)
+        options = options_of(self.setup)
+        seed = app.hal.random_seed()
         app.sound.play(sound.OK)
-        from app.k10k_play import K10kPlay
-        # The game replaces this screen (quitting leads to the main menu), so the setup
-        # code is not held in RAM during play.
-        app.replace(K10kPlay(app, kinds, seat_names(app, kinds), options_of(self.setup),
-                             app.hal.random_seed()))
+        # The game takes this screen's place (quitting leads to the main menu) after a
+        # purge, so the setup code is not held in RAM during play.
+        app.switch(lambda: _play(app, kinds, names, options, seed))
+
+
+def _play(app, kinds, names, options, seed):
+    from app.k10k_play import K10kPlay
+    return K10kPlay(app, kinds, names, options, seed)
 
 
 def open(app):
@@ -117,7 +123,6 @@ def open(app):
 
 def demo(app, seed):
     """Bots only: an easy, a medium and a hard bot play a whole game on screen."""
-    from app.k10k_play import K10kPlay
-    kinds = ["easy", "medium", "hard"]
-    app.push(K10kPlay(app, kinds, ["EASY", "MEDIUM", "HARD"], options_of(default_setup()),
-                      seed))
+    options = options_of(default_setup())
+    app.launch(lambda: _play(app, ["easy", "medium", "hard"], ["EASY", "MEDIUM", "HARD"],
+                             options, seed))
