@@ -235,6 +235,7 @@ class CuboBot:
             self._target = target
             if self.par["plan"] and not last:
                 self._start_plan(state, p, target)
+                return None  # plan on the next calls: keep each call short
         if self._plan is not None and self._step_plan(state, p):
             return None
         if self._calling:
@@ -301,17 +302,17 @@ class CuboBot:
         own = self._plan_own
         j = self._plan_joker[0]
         cands = self._plan
-        for _ in range(PLAN_STEPS_PER_CALL):
-            if not cands:
-                break
-            dc, k = cands.pop()
-            codes = list(own)
-            codes[k] = dc
-            s = solve_codes(codes, j, anyo)
-            if s > self._plan_best[0]:
-                self._plan_best = (s, dc, k)
         if cands:
-            return True
+            for _ in range(PLAN_STEPS_PER_CALL):
+                if not cands:
+                    break
+                dc, k = cands.pop()
+                codes = list(own)
+                codes[k] = dc
+                s = solve_codes(codes, j, anyo)
+                if s > self._plan_best[0]:
+                    self._plan_best = (s, dc, k)
+            return True  # the last step (building the grid) gets a call of its own
         self._plan = None
         s, dc, k = self._plan_best
         if dc >= 0:
