@@ -7,7 +7,9 @@ grid included) over ROLLS seeded rolls of 4 red + 4 blue + a white joker, each t
 repeating it until a batch lasts >= BATCH_MS (the port's clock ticks in milliseconds);
 the naive brute force (all 8! placements, Heap's algorithm, scored with the same line
 table: shared_rules.cubo_ref) is timed once on each of BRUTE_ROLLS of the same rolls, and
-the solver is timed again on that roll right after it, so machine load hits both alike.
+the solver is timed again on that roll right after it, so machine load hits both alike:
+that paired ratio is the headline; the ratio of the two medians (timed minutes apart)
+swings with the load of a shared machine.
 The WebAssembly port is warmed up first (V8 tiers its code up in the first second).
 
 Heap: the WebAssembly port frees nothing inside one run (see tests/test_kocka10000_mp.py),
@@ -145,7 +147,7 @@ def run_solver_mp():
         "ratio_medians": round(ratio),
         "ratio_paired_median": round(paired),
         "bar": BAR, "goal": GOAL,
-        "meets_bar": ratio >= BAR, "meets_goal": ratio >= GOAL,
+        "meets_bar": paired >= BAR, "meets_goal": paired >= GOAL,
         "solver_pico_ms": [round(solver_ms * PICO_SLOWDOWN_LOW, 1),
                            round(solver_ms * PICO_SLOWDOWN_HIGH, 1)],
         "brute_pico_s": [round(brute_ms * PICO_SLOWDOWN_LOW / 1000.0, 1),
@@ -349,8 +351,9 @@ def table(result):
             ("best_arrangement p90 / max, wasm (ms)", "%s / %s" % (s["solver_p90_ms_wasm"],
                                                                    s["solver_max_ms_wasm"])),
             ("brute force 8! median, wasm (ms)", s["brute_median_ms_wasm"]),
-            ("speed-up (medians; paired)", "%dx; %dx  (bar %dx, goal %dx)" % (
-                s["ratio_medians"], s["ratio_paired_median"], BAR, GOAL)),
+            ("speed-up, paired on the same rolls", "%dx  (bar %dx, goal %dx)" % (
+                s["ratio_paired_median"], BAR, GOAL)),
+            ("speed-up, median vs median (load-sensitive)", "%dx" % s["ratio_medians"]),
             ("best_arrangement on a Pico, est. (ms)", "%s .. %s" % tuple(s["solver_pico_ms"])),
             ("brute force on a Pico, est. (s)", "%s .. %s" % tuple(s["brute_pico_s"])),
             ("best_swap / score_grid, wasm (ms)", "%s / %s" % (s["best_swap_ms_wasm"],
