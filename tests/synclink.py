@@ -122,7 +122,7 @@ class Wire:
     def read(self, timeout):
         if self.pulled:
             raise LinkLost("cable pulled")
-        end = self.clock_ms + int(timeout * 1000)
+        end = self.clock_ms + max(1, int(timeout * 1000))  # time always moves on
         while True:
             if self.d2h_pos < len(self.d2h):
                 out = bytes(self.d2h[self.d2h_pos:])

@@ -109,6 +109,6 @@ class SyncMachine(RuleBasedStateMachine):
 
 
 SyncMachine.TestCase.settings = settings(
-    max_examples=int(os.environ.get("KOCKA_SM_EXAMPLES", "40")), stateful_step_count=14,
+    max_examples=int(os.environ.get("KOCKA_SM_EXAMPLES", "60")), stateful_step_count=14,
     deadline=None, suppress_health_check=list(HealthCheck))
 TestSyncFaults = SyncMachine.TestCase
