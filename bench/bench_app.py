@@ -1,5 +1,6 @@
 """The app under MicroPython (WebAssembly, from the .mpy bundle): boot-to-menu time,
-per-frame draw time and peak heap per screen, for every demo, with the Pico estimate.
+per-frame draw time and peak heap per screen, for every demo, with the Pico estimate,
+and the heap each import costs (the core app, each game's screens with its rules).
 
 Draw time is app.tick() for frames that were drawn (drawing into the framebuffer, not
 the SPI push: see firmware/hal/st7789.py for the push time). The Pico estimate
@@ -15,11 +16,31 @@ HEAP_BUDGET = 150 * 1024
 DRAW_BUDGET_MS = 20
 
 
+CORE = ("hal.virtual", "app.app")
+
+
+def import_costs(bundle):
+    """Heap per import under MicroPython: the core app, then each game's modules."""
+    from app import games
+    from shared_rules import registry
+    from tests.mpgate import run_mp, ROOT
+    from tests.apprun import parse
+    names = list(CORE)
+    for g in games.GAMES:
+        names.append(g[2] + "+" + registry.MODULES[g[0]])
+    mounts = tuple(os.path.join(bundle, d) + ":" + d for d in ("shared_rules", "app", "hal", "board"))
+    proc = run_mp(os.path.join(ROOT, "tests", "mp", "import_cost.py"), names, mounts=mounts,
+                  steps=True)
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr[-2000:])
+    return parse(proc.stdout)
+
+
 def run():
     from app import demo
     tmp = tempfile.mkdtemp(prefix="kocka-bench-")
     bundle = build_bundle(os.path.join(tmp, "bundle"))
-    out = {"demos": {}}
+    out = {"demos": {}, "import_bytes": import_costs(bundle)}
     for name in demo.names():
         r = run_micropython(bundle, "demo", name, 1, 900, os.path.join(tmp, name), sample_every=1)
         out["demos"][name] = {
@@ -39,6 +60,8 @@ def run():
 def table(result):
     lo, hi = result["pico_factor"]
     rows = []
+    for name, size in result["import_bytes"].items():
+        rows.append(("import cost: %s" % name, "%.1f KB" % (size / 1024)))
     for name, r in sorted(result["demos"].items()):
         rows.append(("%s: boot to menu (wasm / Pico est.)" % name,
                      "%.1f ms / %.0f-%.0f ms" % (r["boot_to_menu_ms"], r["boot_to_menu_ms"] * lo,
