@@ -98,23 +98,30 @@ Options (DEFAULT_OPTIONS):
     limit_ms    0: no time limit; else a racer still racing this many ms after the
                 start of their leg is stopped.
 
-For a UI (all positions as (x, y, z) tuples):
-    CARDS, card_name(id), COLOURS, COLOUR_RGB, EXPRESSIONS, HALF_LETTERS, DIE,
-    half_name(h), halves(o, f) (the four halves of face f of a die in orientation o,
-    along the edges toward cubingos_geom.PERP[f]); geometry: cubingos_geom.turn,
-    matrix, orient_of, DIR_VEC, PERP.
-    State: phase, card (current card id or -1; show it only after GO), pile (top last),
-    starter, legs / leg / leg_owner() (the human whose leg it is, -1 for bots only),
-    leg_started(), leg_t0, elapsed_ms(now), time_left(p, now), status[p] (OUT, WAITING,
-    RACING, CORRECT, WRONG, PASSED, SLOW), elapsed[p] and placed[p] (this round),
-    best_result() (elapsed, player, (x, y, z), o) of the best correct placement so far,
-    last_round (card, winner or -1, elapsed, (x, y, z), o) of the round just finished,
-    holding[p], supply, won[p] (cards won), scores(), dice() (x, y, z, o, is_start)
-    in placement order, die_at(x, y, z), visible_faces(), creatures(),
-    creatures_of(x, y, z), legal_cells(), placement_error(x, y, z), preview(x, y, z, o)
-    (the creatures a ghost die would form), matches(card) (every legal matching
-    (x, y, z, o)), match_masks(card) ((x, y, z), 24-bit orientation mask), free_dice(),
-    can_act(p, now), describe_action(a).
+For a UI (all positions as (x, y, z) tuples; a creature as (card, (x, y, z), F, G,
+(x2, y2, z2), F2, G2): die 1's half on its world face F along the edge toward G meets
+die 2's on F2 toward G2):
+    Module: CARDS, card_name(id), COLOURS, COLOUR_RGB, EXPRESSIONS, HALF_LETTERS, DIE,
+    half_name(h), creature(h1, h2), halves(o, f) (the four halves on world face f of a
+    die in orientation o, along the edges toward cubingos_geom.PERP[f]). Geometry in
+    cubingos_geom: turn(o, axis, k) for the ghost die's three turn keys, matrix(o),
+    orient_of(up, front), DIR_VEC, PERP, N_ORIENT.
+    The round: phase, card (current card id or -1; show it only after GO), pile (top
+    last), starter, legs, leg, leg_owner() (the human whose leg it is, -1 for bots),
+    leg_started(), leg_t0, elapsed_ms(now), time_left(p, now), can_act(p, now),
+    status[p] (OUT, WAITING, RACING, CORRECT, WRONG, PASSED, SLOW), elapsed[p] and
+    placed[p] (this round), best_result() -> (elapsed, player, (x, y, z), o) so far,
+    last_round -> (card, winner or -1, elapsed, (x, y, z), o) of the round just ended.
+    The structure: dice() -> (x, y, z, o, is_start) in placement order, die_at(x, y, z),
+    visible_faces() -> (x, y, z, f, halves), creatures(), creatures_of(x, y, z).
+    The ghost die: legal_cells(), placement_error(x, y, z) (None or why not),
+    preview(x, y, z, o) (the creatures it would form, or None where it may not go:
+    call it before applying a PLACE to show what was formed and whether the card
+    was), matches(card) (every legal matching (x, y, z, o): hints), match_masks(card)
+    ((x, y, z), 24-bit orientation mask; the compact form), free_dice().
+    Players: holding[p], supply, won[p] (card ids), scores(), describe_action(a).
+    legal_actions() lists every placement (hundreds of tuples: for fuzzers and
+    RandomAgent); a screen should use legal_cells() and preview() instead.
 """
 
 from shared_rules.game import State, IllegalAction, SIMULTANEOUS, TERMINAL, SYSTEM
