@@ -10,8 +10,8 @@ from app.k10k_play import K10kPlay, TABLE, BOARD, FINAL
 
 def start(tmp_path, kinds=("human", "medium"), seed=3, options=None, fast=True):
     h = Harness(tmp_path)
-    names = [("ANNA", "BEN", "CLARA", "DAVID", "EVA", "FERI")[i] if kinds[i] == "human" else "BOT%d" % i
-             for i in range(len(kinds))]
+    people = ("ANNA", "BEN", "CLARA", "DAVID", "EVA", "FERI")
+    names = [people[i] if kinds[i] == "human" else "BOT%d" % i for i in range(len(kinds))]
     m = K10kPlay(h.app, list(kinds), names, options or {}, seed)
     if fast:
         m.t_roll, m.t_bot, m.t_moment, m.t_board = 60, 40, 60, 60
