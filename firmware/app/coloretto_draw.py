@@ -138,10 +138,13 @@ def table(m, fb):
     if st.drawn >= 0:
         card(fb, 6, y, 30, 28, st.drawn)
         tx = 42
+    if m.note:
+        font.draw(fb, m.note, tx, y, ui.DIM, S)
+        y += 10
     if m.message:
         font.draw_wrapped(fb, m.message, tx, y, ui.W - tx - 4, ui.BAD, S)
     else:
-        font.draw_wrapped(fb, prompt(m), tx, y + 2, ui.W - tx - 4, ui.TEXT, S)
+        font.draw_wrapped(fb, prompt(m), tx, y, ui.W - tx - 4, ui.TEXT, S)
     # the current player's collection and live score
     y = 186
     counts_row(fb, st, st.coll[p], 4, y, 22)

@@ -43,6 +43,8 @@ class ColorettoPlay(Screen):
         self.paused = False
         self.cursor = 0
         self.message = ""
+        self.note = ""        # what the last player did, for watching the bots
+        self.led = -2
         self.bot_plan = None
         self.bot_at = 0
         self.taken = [[] for _ in range(n)]  # the cards each player took this round
@@ -91,6 +93,7 @@ class ColorettoPlay(Screen):
         p = action[0]
         if kind == C.TAKE:
             self.taken[p] = cards
+            self.note = "%s took row %d" % (self.names[p], action[2] + 1)
             self.app.sound.play(sound.OK)
             if st.round_no != rnd or st.phase >= C.PHASE_ASSIGN:
                 self.summary_round = rnd
@@ -106,6 +109,8 @@ class ColorettoPlay(Screen):
                 self.app.sound.play(sound.START)
                 self.app.lights.flash((255, 60, 0), self.app.now, 1500, 150)
         elif kind == C.PLACE:
+            self.note = "%s put %s on row %d" % (self.names[p], D.CARD_TXT[st.rows[action[2]][-1]],
+                                                 action[2] + 1)
             self.app.sound.click()
         if st.is_terminal():
             self.end()
@@ -130,6 +135,7 @@ class ColorettoPlay(Screen):
     def after_summary(self):
         st = self.st
         self.view = TABLE
+        self.note = ""
         for p in range(len(self.taken)):
             self.taken[p] = []
         if st.is_terminal():
@@ -155,6 +161,7 @@ class ColorettoPlay(Screen):
             return
         if self.view == FINAL:
             return
+        self.tick_leds()
         if self.bot_turn():
             self.bot_step(now)
 
@@ -180,6 +187,24 @@ class ColorettoPlay(Screen):
         if not self.act(a):  # never expected from a bot: fall back on a legal move
             self.act(st.legal_actions(p)[0])
         self.bot_at = now + self.t_bot
+
+    def tick_leds(self):
+        """The LEDs show the colour of the card just drawn."""
+        lights = self.app.lights
+        if lights.mode == 2 or lights.mode == 3:  # a flash or a chase is running
+            return
+        c = self.st.drawn
+        if c == self.led:
+            return
+        self.led = c
+        if 0 <= c < C.NCOL:
+            lights.show_colors([C.COLOUR_RGB[c]] * 8)
+        elif c == C.JOKER:
+            lights.show_colors([C.COLOUR_RGB[i % C.NCOL] for i in range(8)])
+        elif c == C.PLUS2:
+            lights.show_colors([(255, 255, 255)] * 8)
+        else:
+            lights.off()
 
     # -- input ----------------------------------------------------------------------------
     def on_event(self, ev):
