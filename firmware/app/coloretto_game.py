@@ -98,10 +98,18 @@ class ColorettoSetup(ListScreen):
 
     def start(self, app):
         kinds = self.setup["seats"][:self.setup["players"]]
+        names = seat_names(app, kinds)
+        options = options_of(self.setup)
+        seed = app.hal.random_seed()
         app.sound.play(sound.OK)
-        from app.coloretto_play import ColorettoPlay
-        app.replace(ColorettoPlay(app, kinds, seat_names(app, kinds),
-                                  options_of(self.setup), app.hal.random_seed()))
+        # The game takes this screen's place (quitting leads to the main menu) after a
+        # purge, so the setup code is not held in RAM during play.
+        app.switch(lambda: _play(app, kinds, names, options, seed))
+
+
+def _play(app, kinds, names, options, seed):
+    from app.coloretto_play import ColorettoPlay
+    return ColorettoPlay(app, kinds, names, options, seed)
 
 
 def open(app):
@@ -110,6 +118,6 @@ def open(app):
 
 def demo(app, seed):
     """Bots only: a random, a greedy and a strong bot play a whole game on screen."""
-    from app.coloretto_play import ColorettoPlay
-    app.push(ColorettoPlay(app, ["random", "greedy", "strong"],
-                           ["RANDOM", "GREEDY", "STRONG"], options_of(default_setup()), seed))
+    options = options_of(default_setup())
+    app.launch(lambda: _play(app, ["random", "greedy", "strong"],
+                             ["RANDOM", "GREEDY", "STRONG"], options, seed))
