@@ -13,7 +13,7 @@ def mash(h, rng, n):
     for _ in range(n):
         kind = (api.PRESSED, api.RELEASED, api.REPEAT)[rng.below(3)]
         h.hal.buttons.inject(api.event(kind, rng.below(api.NUM_BUTTONS)))
-        if rng.below(3) == 0:
+        if rng.below(5) == 0:  # a frame every ~5 events: mashing faster than frames
             h.frames(1)
             seen.add(h.top_name())
     h.frames(1)
