@@ -113,6 +113,16 @@ class App:
     # -- the loop ----------------------------------------------------------
     def tick(self, now):
         """One frame at app time `now` (ms). Returns True if a frame was pushed."""
+        self.advance(now)
+        if not self.dirty:
+            return False
+        self.draw()
+        self.hal.display.show()
+        self.frames += 1
+        return True
+
+    def advance(self, now):
+        """The frame's logic: input, the top screen's update (bots think here), sound, LEDs."""
         self.now = now
         for ev in self.hal.buttons.poll(now):
             self.stack[-1].on_event(ev)
@@ -122,15 +132,13 @@ class App:
         if self.notice and self.notice_until and now >= self.notice_until:
             self.notice = None
             self.dirty = True
-        if not self.dirty:
-            return False
+
+    def draw(self):
+        """Draws the top screen (and any notice) into the framebuffer."""
         self.dirty = False
         self.stack[-1].draw(self.fb)
         if self.notice and self.notice_until:
             ui.toast(self.fb, self.notice)
-        self.hal.display.show()
-        self.frames += 1
-        return True
 
     def run(self):
         """The device main loop: a steady frame rate, sleeping the spare time."""
