@@ -127,9 +127,11 @@ def timed_sync(port, dbpath, lookup, after=None, first=None):
     marks = {}
     t0 = time.perf_counter()
 
-    def progress(done, total):
+    def progress(done, total, what="received"):
         if "first" not in marks:
             marks["first"] = time.perf_counter() - t0
+        if what == "checked" and "transfer" not in marks:
+            marks["transfer"] = time.perf_counter() - t0
     try:
         res = HostSync(link, con, lookup=lookup, progress=progress, set_clock=False).run()
         ok = True
@@ -141,7 +143,69 @@ def timed_sync(port, dbpath, lookup, after=None, first=None):
     (link.link if after is not None else link).close()
     n = con.execute("SELECT count(*) FROM games").fetchone()[0]
     con.close()
+    timed_sync.transfer = marks.get("transfer", dt)
     return ok, dt, marks.get("first"), res, n
+
+
+MP_RESUME = r'''
+import gc, time, json
+import resume_data as D
+from hal.storage import FileStorage
+from app import savegame
+from app.gamelog import GameLog
+from shared_rules.registry import game_class
+from shared_rules import records
+st = FileStorage("/data")
+out = {}
+for name, seed, n, actions, scores in D.GAMES:
+    rec = savegame.Recorder(st, GameLog(st, lambda: 5))
+    cls = game_class(name)
+    rec.start(name, cls.DEFAULT_OPTIONS, seed, ["P%d" % i for i in range(n)], 0)
+    t = time.ticks_ms()
+    for a in actions:
+        rec.action(tuple(a), 0)
+    save_ms = time.ticks_diff(time.ticks_ms(), t)
+    t = time.ticks_ms()
+    info = savegame.pending(st)
+    state, used = savegame.rebuild(info)
+    resume_ms = time.ticks_diff(time.ticks_ms(), t)
+    assert used == len(actions) and state.is_terminal() and list(state.scores()) == scores
+    t = time.ticks_ms()
+    seq = rec.finish(scores, 1000)
+    finish_ms = time.ticks_diff(time.ticks_ms(), t)
+    out[name] = {"actions": len(actions), "save_ms_per_action": save_ms / len(actions),
+                 "resume_ms": resume_ms, "finish_ms": finish_ms}
+print("RESULT " + json.dumps(out))
+'''
+
+
+def micropython_resume(pool):
+    """Saving after every action, resuming (read + replay) and storing at the end, under
+    MicroPython (WebAssembly); the Pico is roughly 8-13x slower."""
+    import json
+    from tests.mpgate import node_available, run_mp
+    if not node_available():
+        return None
+    tmp = tempfile.mkdtemp(prefix="kocka-bench-mp-")
+    games = []
+    seen = set()
+    for r in pool:
+        if r["game"] in seen or r["game"] == "race":
+            continue
+        seen.add(r["game"])
+        games.append((r["game"], r["seed"], len(r["players"]), [list(a) for a in r["actions"]],
+                      r["scores"]))
+    os.makedirs(os.path.join(tmp, "data"))
+    with open(os.path.join(tmp, "data", "resume_data.py"), "w") as f:
+        f.write("GAMES = " + json.dumps(games) + "\n")
+    script = os.path.join(tmp, "resume.py")
+    with open(script, "w") as f:
+        f.write(MP_RESUME)
+    proc = run_mp(script, extra_mounts=(os.path.join(tmp, "data", "resume_data.py") + ":resume_data.py",))
+    if proc.returncode != 0:
+        return {"error": proc.stderr[-500:]}
+    line = [l for l in proc.stdout.splitlines() if l.startswith("RESULT ")][0]
+    return json.loads(line[7:])
 
 
 def run():
@@ -168,6 +232,8 @@ def run():
                       recgen.lookup)
     out["verify_ms_per_record"] = round((time.perf_counter() - t) * 1000 / len(pool), 2)
 
+    out["micropython_save_resume"] = micropython_resume(pool)
+
     tmp = tempfile.mkdtemp(prefix="kocka-bench-sync-")
     data = os.path.join(tmp, "device")
     t = time.perf_counter()
@@ -180,6 +246,9 @@ def run():
         assert ok and n == RECORDS, (ok, n)
         out["sync_2000_s"] = round(dt, 2)
         out["sync_records_per_s"] = round(RECORDS / dt)
+        out["transfer_2000_s"] = round(timed_sync.transfer, 2)
+        out["transfer_records_per_s"] = round(RECORDS / timed_sync.transfer)
+        out["verify_after_s"] = round(dt - timed_sync.transfer, 2)
         out["sync_first_record_ms"] = round(first * 1000, 1)
 
         # a pull half way, then a fresh sync picks up where the database stands
@@ -194,6 +263,7 @@ def run():
         out["pull_after_records"] = n1
         out["resume_first_record_ms"] = round(first2 * 1000, 1)
         out["resume_rest_s"] = round(dt2, 2)
+        out["resume_rest_transfer_s"] = round(timed_sync.transfer, 2)
         out["resume_records"] = res2.new
     finally:
         server.stop()
@@ -210,13 +280,21 @@ def table(r):
         ("firmware bundle on flash (bytes)", r["firmware_bundle_bytes"]),
         ("games that fit in the rest of 1.4 MB", r["capacity_games"]),
         ("replay verification ms/record (CPython)", r["verify_ms_per_record"]),
-        ("sync 2,000 records over a pty (s)", r["sync_2000_s"]),
-        ("sync throughput (records/s, incl. verify+commit)", r["sync_records_per_s"]),
+        ("transfer of 2,000 records over a pty, committed (s)", r["transfer_2000_s"]),
+        ("transfer throughput (records/s)", r["transfer_records_per_s"]),
+        ("then replay-verify all 2,000 (s)", r["verify_after_s"]),
+        ("whole sync 2,000 records (s)", r["sync_2000_s"]),
         ("first record after HELLO (ms)", r["sync_first_record_ms"]),
         ("cable pulled after (records stored)", r["pull_after_records"]),
         ("after the pull: first new record (ms)", r["resume_first_record_ms"]),
-        ("after the pull: the remaining records (s)", r["resume_rest_s"]),
+        ("after the pull: the remaining records, transfer (s)", r["resume_rest_transfer_s"]),
+        ("after the pull: the remaining records, with verify (s)", r["resume_rest_s"]),
     ]
+    for g, v in sorted((r.get("micropython_save_resume") or {}).items()):
+        if isinstance(v, dict):
+            rows.append(("MicroPython wasm %s: save/action ms, resume ms, finish ms" % g,
+                         "%.2f / %d / %d (%d actions)" % (v["save_ms_per_action"], v["resume_ms"],
+                                                          v["finish_ms"], v["actions"])))
     return rows
 
 
