@@ -1,0 +1,95 @@
+"""The setup screen of a hot-seat game: how many players, who sits where (a human or a
+bot of some level), the game's rule options, and Start. Kocka 10000 and Coloretto
+subclass it with their own seat kinds, options and game screen.
+
+Humans take the settings' player names in seat order; bots take BOT_NAMES in order.
+"""
+
+from hal import api
+from app import sound, font
+from app.screen import ListScreen, Item, Choice, Store, is_click
+
+BOT_NAMES = ("ROBI", "DOKI", "ZIZI", "BUBU", "MIMI", "TOTO")
+
+
+def seat_names(app, kinds):
+    """Names for the seats: humans take the settings' names in order, bots their own."""
+    out = []
+    h = 0
+    b = 0
+    for k in kinds:
+        if k == "human":
+            out.append(app.settings.name(h))
+            h += 1
+        else:
+            out.append(BOT_NAMES[b])
+            b += 1
+    return out
+
+
+class SeatChoice(Choice):
+    """One seat: left/right cycles Human and the bot levels; the label is the seat's name."""
+
+    def __init__(self, setup_screen, i):
+        Choice.__init__(self, "", i, setup_screen.KINDS, setup_screen.KIND_LABELS, None,
+                        Store(setup_screen.setup["seats"]))
+        self.screen = setup_screen
+
+    def label(self):
+        return "%d %s" % (self.key + 1, self.screen.names[self.key])
+
+    def change(self, app, step):
+        Choice.change(self, app, step)
+        self.screen.rename()
+
+
+class SeatSetup(ListScreen):
+    """Subclasses set TITLE, KINDS, KIND_LABELS, PLAYER_COUNTS and implement
+    default_setup(), option_items(store), options_of(setup) and play(app, kinds, names,
+    options, seed) (which imports and builds the game screen)."""
+
+    hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("B", "Back"))
+    TITLE = ""
+    KINDS = ("human",)
+    KIND_LABELS = ("Human",)
+    PLAYER_COUNTS = (2,)
+
+    def __init__(self, app):
+        self.setup = self.default_setup()
+        self.store = Store(self.setup)
+        self.names = []
+        ListScreen.__init__(self, app, self.TITLE, [])
+        self.build()
+
+    def rename(self):
+        self.names = seat_names(self.app, self.setup["seats"][:self.setup["players"]])
+
+    def build(self, app=None):
+        counts = self.PLAYER_COUNTS
+        items = [Item("Start game", self.start),
+                 Choice("Players", "players", counts, tuple(str(n) for n in counts),
+                        self.build, self.store)]
+        for i in range(self.setup["players"]):
+            items.append(SeatChoice(self, i))
+        items.extend(self.option_items(self.store))
+        self.items = items
+        if self.index >= len(items):
+            self.index = len(items) - 1
+        self.rename()
+
+    def on_event(self, ev):
+        if is_click(ev, api.KEY_Y):
+            self.start(self.app)
+            return
+        ListScreen.on_event(self, ev)
+
+    def start(self, app):
+        kinds = self.setup["seats"][:self.setup["players"]]
+        names = seat_names(app, kinds)
+        options = self.options_of(self.setup)
+        seed = app.hal.random_seed()
+        play = self.play
+        app.sound.play(sound.OK)
+        # The game takes this screen's place (quitting leads to the main menu) after a
+        # purge, so the setup code is not held in RAM during play.
+        app.switch(lambda: play(app, kinds, names, options, seed))
