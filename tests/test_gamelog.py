@@ -234,3 +234,22 @@ def test_capacity_at_least_2000_typical_games_on_the_pico():
     print("typical record %d bytes (min %d, max %d), games %s: %d stored" % (
         sum(sizes) // len(sizes), min(sizes), max(sizes), games, n))
     assert n >= 2000
+
+
+def test_shared_log_survives_the_app_purging_the_module():
+    import sys
+    st = MemStorage()
+    log = gamelog.shared(st)
+    log.add(rec(0, ["race"]))
+    gamelog.set_wall(1790000000, 1000, log)
+    saved = sys.modules.pop("app.gamelog")
+    try:
+        import app.gamelog as fresh  # what a re-import after App.purge() gets
+        assert fresh is not saved
+        again = fresh.shared(st)
+        assert again is log and again.last == 1
+        assert fresh.wall_now(3000, again) == 1790000002
+    finally:
+        sys.modules["app.gamelog"] = saved
+        import app
+        app.gamelog = saved

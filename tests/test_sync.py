@@ -41,7 +41,7 @@ def test_clean_sync_stores_every_record_once_and_acks(con):
     assert res.new == 25 and res.duplicates == 0 and res.rejected == 0
     assert db.keys(con) == dev.keys()
     assert dev.log.ack == 25 and res.acked == 25
-    assert res.clock_set and gamelog.wall_now(wire.clock_ms) >= NOW
+    assert res.clock_set and gamelog.wall_now(wire.clock_ms, dev.log) >= NOW
     assert res.roster_pushed and dev.settings.names[:2] == ["ZOE", "MAX"]
     rows = con.execute("SELECT count(*) FROM games WHERE verified=1").fetchone()[0]
     assert rows == 25

@@ -101,20 +101,30 @@ def scan(buf, start=0):
 
 
 # -- the wall clock (set by a host during sync; RAM only) ----------------------
-_wall = [0, 0]  # [unix seconds at app time base, base ms]; 0 = unknown
+# Kept on the shared GameLog (see `shared`), which lives on the storage object, so the
+# app purging this module from sys.modules loses neither the log nor the clock.
+def set_wall(unix, now_ms, log=None):
+    w = _wall_of(log)
+    w[0] = int(unix)
+    w[1] = now_ms
 
 
-def set_wall(unix, now_ms):
-    _wall[0] = int(unix)
-    _wall[1] = now_ms
-
-
-def wall_now(now_ms):
+def wall_now(now_ms, log=None):
     """Unix seconds now, or 0 when no host has told the time since boot."""
-    if not _wall[0]:
+    w = _wall_of(log)
+    if not w[0]:
         return 0
-    t = _wall[0] + (now_ms - _wall[1]) // 1000
+    t = w[0] + (now_ms - w[1]) // 1000
     return t if t > 0 else 0
+
+
+_no_log_wall = [0, 0]
+
+
+def _wall_of(log):
+    if log is None:
+        return _no_log_wall
+    return log.wall
 
 
 class GameLog:
@@ -134,6 +144,7 @@ class GameLog:
         self.status = OK
         self.notice = None    # something to tell the user once (torn tail, rebuilt index)
         self.damaged = 0      # damaged bytes found in the last segment at open
+        self.wall = [0, 0]    # the wall clock: [unix seconds, at app ms] (0: unknown)
         self.open()
 
     # -- opening and recovery ------------------------------------------------
@@ -444,17 +455,18 @@ class GameLog:
         return out
 
 
-_shared = [None, None]
-
-
 def shared(storage, random_fn=None):
-    """The one GameLog of `storage` (opened on first use, then kept)."""
-    if _shared[0] is not storage or _shared[1] is None:
-        _shared[1] = GameLog(storage, random_fn)
-        _shared[0] = storage
-    return _shared[1]
+    """The one GameLog of `storage`, opened on first use and kept on the storage object
+    itself: every part of the app (and a re-import of this module after the app purged
+    it) gets the same log, so two writers never disagree about the next seq."""
+    log = getattr(storage, "kocka_gamelog", None)
+    if log is None:
+        log = GameLog(storage, random_fn)
+        storage.kocka_gamelog = log
+    return log
 
 
-def forget_shared():
-    _shared[0] = None
-    _shared[1] = None
+def forget_shared(storage=None):
+    """Drops the shared log (tests: a simulated reboot)."""
+    if storage is not None and getattr(storage, "kocka_gamelog", None) is not None:
+        storage.kocka_gamelog = None

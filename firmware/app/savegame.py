@@ -176,7 +176,8 @@ class Recorder:
         from app.gamelog import wall_now
         clear(self.storage)
         self.info = {"v": 1, "game": game, "options": dict(options or {}), "seed": seed,
-                     "players": list(players), "meta": meta, "started": wall_now(now)}
+                     "players": list(players), "meta": meta,
+                     "started": wall_now(now, self._log())}
         self.storage.write(HEADER, json.dumps(self.info).encode())
         self.t0 = now
         self.actions = []
@@ -213,11 +214,11 @@ class Recorder:
         stored by `flush(...)` after the next sync; the error is re-raised."""
         from app.gamelog import wall_now
         info = self.info
+        log = self._log()
         rec = records.make("", 0, 0, info["game"], info["options"], info["seed"],
                            info["players"], self.actions, scores,
-                           started=info.get("started") or 0, ended=wall_now(now),
+                           started=info.get("started") or 0, ended=wall_now(now, log),
                            duration=max(0, now - self.t0), meta=info.get("meta"))
-        log = self._log()
         try:
             self.seq = log.add(rec)
         except OSError as e:

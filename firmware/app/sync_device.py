@@ -133,7 +133,7 @@ class SyncDevice:
                 if not isinstance(unix, int) or isinstance(unix, bool) \
                         or not MIN_UNIX <= unix < MAX_UNIX:
                     raise ValueError("bad time")
-                gamelog.set_wall(unix, self.now)
+                gamelog.set_wall(unix, self.now, self.log)
                 self._send(sp.OK, {"what": sp.TIME})
             elif kind == sp.ROSTER:
                 self._roster(msg)

@@ -165,7 +165,7 @@ out["kinds"] = kinds
 out["seqs"] = seqs
 out["verified"] = verified
 out["ack"] = log.ack
-out["wall"] = gamelog.wall_now(now)
+out["wall"] = gamelog.wall_now(now, log)
 out["frame_errors"] = p.errors
 
 # the history screen over this log (needs the display stack)
