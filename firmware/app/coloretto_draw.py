@@ -287,10 +287,4 @@ def final(m, fb):
 
 
 def paused(fb):
-    x = 30
-    y = 80
-    ui.round_rect(fb, x, y, ui.W - 60, 74, ui.ACCENT)
-    ui.round_rect(fb, x + 2, y + 2, ui.W - 64, 70, ui.SHADOW)
-    ui.centered(fb, "Paused", y + 10, ui.ACCENT)
-    ui.centered(fb, "A  resume", y + 32, ui.TEXT, S)
-    ui.centered(fb, "X  quit the game", y + 48, ui.TEXT, S)
+    ui.pause_box(fb)

@@ -379,11 +379,7 @@ class CuboMatch(Screen):
                       "%d pts" % st.totals[self.me])
             self.draw_table(fb, now)
         if self.paused:
-            ui.round_rect(fb, 30, 70, 180, 96, ui.PANEL)
-            ui.round_rect(fb, 30, 70, 180, 96, ui.ACCENT, False)
-            ui.centered(fb, "Paused", 80, ui.ACCENT)
-            ui.centered(fb, "A  resume", 108, ui.TEXT, font.SMALL)
-            ui.centered(fb, "X  quit the game", 124, ui.TEXT, font.SMALL)
+            ui.pause_box(fb)
 
     def my_cells(self, now):
         st = self.state

@@ -412,13 +412,10 @@ class CuboTable(Screen):
             ui.header(fb, self.names[self.player()], title)
             self.draw_entry(fb, now)
         if self.paused:
-            ui.round_rect(fb, 24, 64, 192, 110, ui.PANEL)
-            ui.round_rect(fb, 24, 64, 192, 110, ui.ACCENT, False)
-            ui.centered(fb, "Paused", 74, ui.ACCENT)
-            ui.centered(fb, "A  go on", 102, ui.TEXT, font.SMALL)
-            ui.centered(fb, "X  quit the game", 118, ui.TEXT, font.SMALL)
             if ph == PICK and self.entry_pos > 0:
-                ui.centered(fb, "Y  re-enter the last player", 134, ui.TEXT, font.SMALL)
+                ui.pause_box(fb, ("A  go on", "X  quit the game", "Y  re-enter the last player"))
+            else:
+                ui.pause_box(fb, ("A  go on", "X  quit the game"))
 
     def draw_big_centre(self, fb, now, cursor):
         rolling = now - self.rolled_at < ROLL_MS

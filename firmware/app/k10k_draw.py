@@ -142,11 +142,7 @@ def draw(scr, fb, now):
     else:
         draw_table(scr, fb, now)
     if scr.paused:
-        ui.round_rect(fb, 30, 70, 180, 96, ui.PANEL)
-        ui.round_rect(fb, 30, 70, 180, 96, ui.ACCENT, False)
-        ui.centered(fb, "Paused", 80, ui.ACCENT)
-        ui.centered(fb, "A  resume", 108, ui.TEXT, font.SMALL)
-        ui.centered(fb, "X  quit the game", 124, ui.TEXT, font.SMALL)
+        ui.pause_box(fb)
 
 
 def _big(fb, text, y, ink):

@@ -170,3 +170,16 @@ def toast(fb, text, color=ACCENT):
     round_rect(fb, x, y, w, 24, color)
     round_rect(fb, x + 1, y + 1, w - 2, 22, SHADOW)
     font.draw(fb, text, x + 8, y + 7, color, font.SMALL)
+
+
+def pause_box(fb, lines=("A  resume", "X  quit the game")):
+    """The pause box every game shows over its screen while paused."""
+    h = 46 + 16 * len(lines)
+    y = (H - h) // 2 - 10
+    round_rect(fb, 30, y, W - 60, h, PANEL)
+    round_rect(fb, 30, y, W - 60, h, ACCENT, False)
+    centered(fb, "Paused", y + 10, ACCENT)
+    y += 38
+    for line in lines:
+        centered(fb, line, y, TEXT, font.SMALL)
+        y += 16
