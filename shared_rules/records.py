@@ -41,8 +41,6 @@ MicroPython subset: no struct formats beyond bytes, no big allocations.
 
 import json
 
-from shared_rules import actcodec
-
 VERSION = 1
 MAX_ACTIONS = 20000
 MAX_ACTION_LEN = 32
@@ -190,6 +188,7 @@ def encode(rec):
             for x in a:
                 _int(x, "an action element")
         _uv(out, len(actions))
+        from shared_rules import actcodec  # only when a game ends: not held at boot
         code = actcodec.encode(actions)
         _uv(out, len(code))
         out.extend(code)
@@ -301,6 +300,7 @@ def _decode(data):
     size = r.count(MAX_CODE, "action code bytes")
     if r.pos + size > len(data):
         raise RecordError("record truncated")
+    from shared_rules import actcodec
     try:
         actions = actcodec.decode(data[r.pos:r.pos + size], n, MAX_ACTION_LEN)
     except ValueError as e:

@@ -133,3 +133,16 @@ def test_abandon_clears():
     play_some(rec, state, agents, 3)
     rec.abandon()
     assert savegame.pending(st) is None
+
+
+def test_deferred_finish_is_stored_by_settle_later():
+    st = MemStorage()
+    log = GameLog(st)
+    rec, state, agents = start(st, log, seed=11)
+    play_some(rec, state, agents, 100000)
+    assert rec.finish(state.scores(), 7000, store=False) == 0
+    assert log.last == 0 and savegame.pending(st)["done"]
+    assert savegame.flush(st, log, recgen.lookup) == "logged"
+    r = records.decode(log.get(1))
+    assert r["scores"] == state.scores() and verify.verify(r, recgen.lookup)[0]
+    assert savegame.flush(st, log, recgen.lookup) is None

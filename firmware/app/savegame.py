@@ -208,12 +208,24 @@ class Recorder:
         self.actions.append(a)
         self.storage.append(JOURNAL, _entry(now - self.t0, a))
 
-    def finish(self, scores, now):
-        """Stores the finished game in the log and clears the save; returns its seq.
+    def finish(self, scores, now, store=True):
+        """The game is over. store=True: stores it in the log and clears the save;
+        returns its seq. store=False: only marks the save finished (one small write,
+        no record encoding: for a game screen near the RAM limit); `settle(app)` or
+        `flush` stores it later (back at the menu, at boot, after a sync); returns 0.
         On StorageFull the game stays saved as finished (nothing is lost) and is
         stored by `flush(...)` after the next sync; the error is re-raised."""
         from app.gamelog import wall_now
         info = self.info
+        if not store:
+            done = dict(info)
+            done["done"] = True
+            done["scores"] = list(scores)
+            done["ended"] = wall_now(now, self.log) if self.log is not None else 0
+            done["duration"] = max(0, now - self.t0)
+            self.storage.write(HEADER, json.dumps(done).encode())
+            self.info = None
+            return 0
         log = self._log()
         rec = records.make("", 0, 0, info["game"], info["options"], info["seed"],
                            info["players"], self.actions, scores,
@@ -345,3 +357,16 @@ def at_boot(app, on_resume, on_done=None, lookup=None):
     if isinstance(res, dict):
         return resume_screen(app, res, on_resume, on_done)
     return None
+
+
+def settle(app, lookup=None):
+    """Stores a finished game that `Recorder.finish(..., store=False)` left in the save
+    (call when back at the menu). Shows "Storage full: sync me" if it does not fit."""
+    from app import gamelog
+    info = pending(app.hal.storage)
+    if info is None or not info.get("done"):
+        return None
+    res = flush(app.hal.storage, gamelog.shared(app.hal.storage, app.hal.random_seed), lookup)
+    if res == "full":
+        app.show_notice(gamelog.FULL_TEXT, 5000)
+    return res
