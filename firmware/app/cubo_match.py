@@ -251,16 +251,8 @@ class CuboMatch(Screen):
         self.app.invalidate()
 
     def move_cursor(self, ev):
-        c = self.cursor
-        if is_press(ev, api.LEFT):
-            c = c - 1 if c % 3 else c + 2
-        elif is_press(ev, api.RIGHT):
-            c = c + 1 if c % 3 != 2 else c - 2
-        elif is_press(ev, api.UP):
-            c = (c - 3) % 9
-        elif is_press(ev, api.DOWN):
-            c = (c + 3) % 9
-        else:
+        c = V.move_cell(self.cursor, ev)
+        if c < 0:
             return False
         self.cursor = c
         return True
@@ -401,7 +393,6 @@ class CuboMatch(Screen):
             for i in range(9):
                 x, y = GRID.cell_xy(i)
                 ui.round_rect(fb, x, y, GRID.size, GRID.size, ui.PANEL)
-            ui.centered(fb, "", 0)
         else:
             preview = None
             if scoring_me and st.scoring_step() == C.STEP_SWAP and 0 <= self.cursor != C.CENTRE:

@@ -249,14 +249,9 @@ class CuboTable(Screen):
 
     def grid_event(self, ev):
         c = self.cursor
-        if is_press(ev, api.LEFT):
-            self.cursor = c - 1 if c % 3 else c + 2
-        elif is_press(ev, api.RIGHT):
-            self.cursor = c + 1 if c % 3 != 2 else c - 2
-        elif is_press(ev, api.UP):
-            self.cursor = (c - 3) % 9
-        elif is_press(ev, api.DOWN):
-            self.cursor = (c + 3) % 9
+        moved = V.move_cell(c, ev)
+        if moved >= 0:
+            self.cursor = moved
         elif is_press(ev, api.KEY_A) or is_press(ev, api.KEY_Y):
             d = self.cells[c]
             lo = 0 if (c == CENTRE and self.joker == "Y") else 1  # 0 is the yellow C face
@@ -341,14 +336,9 @@ class CuboTable(Screen):
 
     def swap_event(self, ev, ok):
         c = self.cursor
-        if is_press(ev, api.LEFT):
-            self.cursor = c - 1 if c % 3 else c + 2
-        elif is_press(ev, api.RIGHT):
-            self.cursor = c + 1 if c % 3 != 2 else c - 2
-        elif is_press(ev, api.UP):
-            self.cursor = (c - 3) % 9
-        elif is_press(ev, api.DOWN):
-            self.cursor = (c + 3) % 9
+        moved = V.move_cell(c, ev)
+        if moved >= 0:
+            self.cursor = moved
         elif is_click(ev, api.KEY_X) or (ok and c == CENTRE):
             self.back_to_centre.append(self.taken[1])  # kept: it goes back
             self.after_swap()

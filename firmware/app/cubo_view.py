@@ -2,7 +2,9 @@
 the centre dice, and the line-by-line scoring card. Shared by the versus-bots match
 and table mode."""
 
+from hal import api
 from app import ui, font, art
+from app.screen import is_press
 
 C_FACE = 0
 BODY = {"R": ui.RED, "B": ui.BLUE, "W": ui.WHITE, "Y": ui.YELLOW}
@@ -57,6 +59,20 @@ def grid(fb, lay, cells, cursor=-1, picked=-1, lit=None):
         if i == cursor:
             ui.round_rect(fb, x - 3, y - 3, lay.size + 6, lay.size + 6, ui.ACCENT, False)
             ui.round_rect(fb, x - 2, y - 2, lay.size + 4, lay.size + 4, ui.ACCENT, False)
+
+
+def move_cell(c, ev):
+    """The grid cell the joystick moves cursor `c` to (wrapping at the edges), or -1 when
+    `ev` is not a joystick move."""
+    if is_press(ev, api.LEFT):
+        return c - 1 if c % 3 else c + 2
+    if is_press(ev, api.RIGHT):
+        return c + 1 if c % 3 != 2 else c - 2
+    if is_press(ev, api.UP):
+        return (c - 3) % 9
+    if is_press(ev, api.DOWN):
+        return (c + 3) % 9
+    return -1
 
 
 def line_tags(fb, lay, scores):
