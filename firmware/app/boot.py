@@ -30,8 +30,7 @@ class BootScreen(Screen):
             return
         self.done = True
         self.app.lights.off()
-        from app.menu import MainMenu
-        self.app.replace(MainMenu(self.app))
+        self.app.replace(self.app.main_menu())
 
     def draw(self, fb):
         from app.app import VERSION
