@@ -220,3 +220,15 @@ def test_table_six_rounds_shared_win(tmp_path):
     assert sorted(t.totals) == [30, 60, 60]
     h.press(api.KEY_A)
     assert h.top_name() == "MainMenu"
+
+
+def test_menu_cursor_comes_back_where_it_was_after_a_game(tmp_path):
+    h = Harness(tmp_path)
+    h.open_menu_item("Kocka 10000")
+    h.press(api.KEY_Y)                    # start with the default seats
+    assert h.top_name() == "K10kPlay"
+    h.press(api.KEY_B)
+    h.press(api.KEY_X)                    # quit from the pause box
+    assert h.top_name() == "MainMenu"
+    menu = h.app.top()
+    assert menu.items[menu.index].label() == "Kocka 10000"

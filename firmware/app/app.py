@@ -32,6 +32,7 @@ class App:
         self.frames = 0
         self.notice = self.settings.notice
         self.notice_until = 0
+        self.menu_index = 0  # the main menu's cursor, kept while a game runs
         self.apply_settings()
         # What is loaded now (the screen kit included) stays; modules screens import
         # later, the menu's among them, are dropped again when those screens close (see

@@ -30,12 +30,19 @@ class MainMenu(ListScreen):
         items.append(Item("About", _about))
         ListScreen.__init__(self, app, "Kocka", items)
         self.notice_shown = False
+        # A game replaces the whole stack, so the menu is rebuilt after it: come back
+        # with the cursor where it was.
+        self.index = min(app.menu_index, len(items) - 1)
 
     def enter(self):
         ListScreen.enter(self)
         if not self.notice_shown and self.app.notice:
             self.notice_shown = True
             self.app.show_notice(self.app.notice, 4000)
+
+    def on_event(self, ev):
+        ListScreen.on_event(self, ev)
+        self.app.menu_index = self.index
 
     def back(self):
         pass  # the main menu is the bottom of the stack
