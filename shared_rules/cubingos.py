@@ -124,7 +124,8 @@ die 2's on F2 toward G2):
     RandomAgent); a screen should use legal_cells() and preview() instead.
 """
 
-from shared_rules.game import State, IllegalAction, SIMULTANEOUS, TERMINAL, SYSTEM
+from shared_rules.game import (State, IllegalAction, SIMULTANEOUS, TERMINAL, SYSTEM,
+                                check_shape)
 from shared_rules.rng import Rng
 from shared_rules import cubingos_geom as G
 
@@ -528,23 +529,10 @@ class CubingosState(State):
         return None
 
     def _check(self, action):
-        try:
-            a = tuple(action)
-        except TypeError:
-            raise IllegalAction("an action is a tuple of ints, not %r" % (action,))
-        if len(a) < 3:
-            raise IllegalAction("action %r is too short" % (a,))
-        for x in a:
-            if not isinstance(x, int) or isinstance(x, bool):
-                raise IllegalAction("action %r holds a non-integer" % (a,))
+        a = check_shape(action, _ACTION_LEN, KIND_NAMES)
         p = a[0]
         kind = a[1]
         t = a[-1]
-        if not 0 < kind < len(_ACTION_LEN):
-            raise IllegalAction("unknown action kind %r" % (kind,))
-        if len(a) != _ACTION_LEN[kind]:
-            raise IllegalAction("a %s action takes %d items, not %d" % (
-                KIND_NAMES[kind], _ACTION_LEN[kind], len(a)))
         if self.phase == OVER:
             raise IllegalAction("the game is over")
         if t < self.t:

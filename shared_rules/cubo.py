@@ -64,7 +64,8 @@ scorer, scoring_step(), hint(p) (best arrangement of p's dice and the ARRANGE ac
 that reaches it), describe_action(action), pack_arrangement(old, new).
 """
 
-from shared_rules.game import State, IllegalAction, SIMULTANEOUS, TERMINAL, SYSTEM
+from shared_rules.game import (State, IllegalAction, SIMULTANEOUS, TERMINAL, SYSTEM,
+                                check_shape)
 from shared_rules.rng import Rng
 from shared_rules.cubo_score import (
     score_grid, best_arrangement, best_swap, line_scores, best_c_value, score_named,
@@ -466,24 +467,10 @@ class CuboState(State):
 
     def _check(self, action):
         """Validates an action against the current state; returns it as a tuple."""
-        try:
-            a = tuple(action)
-        except TypeError:
-            raise IllegalAction("an action is a tuple of ints, not %r" % (action,))
-        if len(a) < 3:
-            raise IllegalAction("action %r is too short" % (a,))
-        for x in a:
-            if not isinstance(x, int) or isinstance(x, bool):
-                raise IllegalAction("action %r holds a non-integer" % (a,))
+        a = check_shape(action, _ACTION_LEN, KIND_NAMES)
         p = a[0]
         kind = a[1]
         t = a[-1]
-        if not 0 < kind < len(_ACTION_LEN):
-            raise IllegalAction("unknown action kind %r" % (kind,))
-        want = _ACTION_LEN[kind]
-        if len(a) != want:
-            raise IllegalAction("a %s action takes %d items, not %d" % (
-                KIND_NAMES[kind], want, len(a)))
         if self.phase == OVER:
             raise IllegalAction("the game is over")
         if t < self.t:

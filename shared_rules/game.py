@@ -93,6 +93,28 @@ class State:
         return repr(action)
 
 
+def check_shape(action, lengths, names):
+    """`action` as a tuple of plain ints whose kind (item 1) has its own length:
+    lengths[kind] items (0 marks an unused kind), names[kind] for the message.
+    Raises IllegalAction otherwise; the game checks the rest against its state."""
+    try:
+        a = tuple(action)
+    except TypeError:
+        raise IllegalAction("an action is a tuple of ints, not %r" % (action,))
+    if len(a) < 3:
+        raise IllegalAction("action %r is too short" % (a,))
+    for x in a:
+        if not isinstance(x, int) or isinstance(x, bool):
+            raise IllegalAction("action %r holds a non-integer" % (a,))
+    kind = a[1]
+    if not 0 < kind < len(lengths) or not lengths[kind]:
+        raise IllegalAction("unknown action kind %r" % (kind,))
+    if len(a) != lengths[kind]:
+        raise IllegalAction("a %s action takes %d items, not %d" % (
+            names[kind], lengths[kind], len(a)))
+    return a
+
+
 def merge_options(defaults, given):
     """Defaults overlaid with `given`; an unknown option name is an error."""
     out = dict(defaults)
