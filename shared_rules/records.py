@@ -41,6 +41,8 @@ MicroPython subset: no struct formats beyond bytes, no big allocations.
 
 import json
 
+from shared_rules.varint import put_uv, put_sv, Reader
+
 VERSION = 1
 MAX_ACTIONS = 20000
 MAX_ACTION_LEN = 32
@@ -68,18 +70,15 @@ def make(device, epoch, seq, game, options, seed, players, actions, scores,
     }
 
 
-# -- varints -------------------------------------------------------------------
+# -- varints (shared_rules.varint) ---------------------------------------------
 def _uv(out, n):
     if n < 0:
         raise RecordError("negative where unsigned is required")
-    while n >= 0x80:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
+    put_uv(out, n)
 
 
 def _sv(out, n):
-    _uv(out, (n << 1) if n >= 0 else ((-n) << 1) - 1)
+    put_sv(out, n)
 
 
 def _str(out, s):
@@ -199,41 +198,8 @@ def encode(rec):
     return bytes(out)
 
 
-class _Reader:
-    def __init__(self, data):
-        self.data = data
-        self.pos = 0
-
-    def byte(self):
-        if self.pos >= len(self.data):
-            raise RecordError("record truncated")
-        b = self.data[self.pos]
-        self.pos += 1
-        return b
-
-    def uv(self):
-        n = 0
-        shift = 0
-        while True:
-            b = self.byte()
-            n |= (b & 0x7F) << shift
-            if not b & 0x80:
-                return n
-            shift += 7
-            if shift > 70:
-                raise RecordError("varint too long")
-
-    def sv(self):
-        n = self.uv()
-        if n & 1:
-            return -((n + 1) >> 1)
-        return n >> 1
-
-    def count(self, limit, what):
-        n = self.uv()
-        if n > limit:
-            raise RecordError("too many %s (%d)" % (what, n))
-        return n
+class _Reader(Reader):
+    Error = RecordError
 
     def str(self):
         n = self.count(MAX_STR, "string bytes")
@@ -258,12 +224,6 @@ def _json(text, what, kind):
     if not isinstance(v, kind):
         raise RecordError("bad %s" % (what,))
     return v
-
-
-# Public names for the varint helpers (the save journal uses them too).
-put_uv = _uv
-put_sv = _sv
-Reader = _Reader
 
 
 def decode(data):

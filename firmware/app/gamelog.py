@@ -144,7 +144,13 @@ class GameLog:
         self.status = OK
         self.notice = None    # something to tell the user once (torn tail, rebuilt index)
         self.damaged = 0      # damaged bytes found in the last segment at open
-        self.wall = [0, 0]    # the wall clock: [unix seconds, at app ms] (0: unknown)
+        # the wall clock: [unix seconds, at app ms] (0: unknown); kept on the storage
+        # object so it outlives this log (closed during games) and app.journal reads it
+        self.wall = getattr(storage, "kocka_wall", None) or [0, 0]
+        try:
+            storage.kocka_wall = self.wall
+        except AttributeError:
+            pass
         self.open()
 
     # -- opening and recovery ------------------------------------------------

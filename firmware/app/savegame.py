@@ -1,45 +1,29 @@
-"""The save of the game in progress, written after every action, and the resume offer.
+"""Reading the save of the game in progress back, settling it, and the resume offer.
 
-Files:
+The save's files and the writer a game screen uses (`Recorder`) are in
+app.journal. This module is loaded at the menu and at boot only:
 
-    save.json   the game's setup, written atomically once when a game starts:
-                {"v", "game", "options", "seed", "players", "meta", "started"};
-                plus "done", "scores", "ended", "duration" once the game is over but
-                could not be stored in the log yet (storage full)
-    save.jnl    the journal: one entry appended per action, each
-                0xA6, length (1 byte), payload, CRC-32 of the payload (4 bytes LE);
-                payload = uv(ms since the game started), uv(len), sv per element
+- `pending(storage)` reads the setup and the journal up to the first damaged
+  entry; `rebuild(info)` replays those actions from the seed.
+- `flush`/`settle` store a finished game in the game log and clear the save; a
+  save whose game already reached the log (the power went between storing and
+  clearing) is cleared, not offered, so no game is ever counted twice.
+- `at_boot` settles what a power cut left and returns the resume offer.
 
-A power cut loses at most the action being written: at boot `pending()` reads
-the setup and the journal up to the first damaged entry, and the game is
-rebuilt by replaying those actions from the seed (`rebuild`). A save whose game
-already reached the log (the power went between storing and clearing) is
-cleared, not offered, so no game is ever counted twice.
-
-`Recorder` is what a game screen uses: start(), action() after every applied
-action, finish() at the end (stores the record in the game log and clears the
-save), abandon() when the player quits. MicroPython subset.
+`Recorder` here is app.journal's plus finish(store=True), which stores the
+record at once (tests and tools; game screens use the journal's).
+MicroPython subset.
 """
 
 import json
 
 from shared_rules import records
 from shared_rules.crc32 import crc32_bytes
+from shared_rules.varint import Reader
+from app import journal
+from app.journal import HEADER, JOURNAL, MAGIC, clear
 
-HEADER = "save.json"
-JOURNAL = "save.jnl"
-MAGIC = 0xA6
-
-
-def _entry(t, action):
-    out = bytearray()
-    records.put_uv(out, t if t > 0 else 0)
-    records.put_uv(out, len(action))
-    for x in action:
-        records.put_sv(out, x)
-    if len(out) > 255:
-        raise ValueError("action too long for the journal")
-    return bytes((MAGIC, len(out))) + bytes(out) + crc32_bytes(out)
+_entry = journal.entry
 
 
 def read_journal(buf):
@@ -59,7 +43,7 @@ def read_journal(buf):
         if crc32_bytes(payload) != bytes(mv[i + 2 + ln:end]):
             break
         try:
-            r = records.Reader(payload)
+            r = Reader(payload)
             t = r.uv()
             k = r.count(records.MAX_ACTION_LEN, "elements")
             a = tuple([r.sv() for _ in range(k)])
@@ -107,15 +91,6 @@ def pending(storage):
     return info
 
 
-def clear(storage):
-    """Forgets the save (the setup first: a journal without it is never offered)."""
-    for name in (HEADER, JOURNAL):
-        try:
-            storage.remove(name)
-        except OSError:
-            pass
-
-
 def already_logged(info, log):
     """True if the newest record in the log is this very game."""
     if log is None or log.last <= 0:
@@ -153,15 +128,12 @@ def rebuild(info, lookup=None):
     return state, n
 
 
-class Recorder:
-    """Keeps the save of the game in progress and, at its end, its record in the log."""
+class Recorder(journal.Recorder):
+    """app.journal.Recorder whose finish() can store the record in the log at once."""
 
     def __init__(self, storage, log=None):
-        self.storage = storage
+        journal.Recorder.__init__(self, storage)
         self.log = log
-        self.info = None
-        self.t0 = 0
-        self.actions = []
         self.seq = 0          # the log seq of the finished game (0 until stored)
         self.error = None
 
@@ -172,74 +144,28 @@ class Recorder:
         return self.log
 
     def start(self, game, options, seed, players, now, meta=None):
-        """A new game: clears any old save and writes the new setup."""
-        from app.gamelog import wall_now
-        clear(self.storage)
-        self.info = {"v": 1, "game": game, "options": dict(options or {}), "seed": seed,
-                     "players": list(players), "meta": meta,
-                     "started": wall_now(now, self._log())}
-        self.storage.write(HEADER, json.dumps(self.info).encode())
-        self.t0 = now
-        self.actions = []
+        self._log()  # opened first: it restores the wall clock the setup is stamped with
+        journal.Recorder.start(self, game, options, seed, players, now, meta)
         self.seq = 0
-
-    def resume(self, info, now, used=None):
-        """Goes on with a saved game after `rebuild` (used: how many actions it took)."""
-        self.info = {}
-        for k in ("v", "game", "options", "seed", "players", "meta", "started"):
-            self.info[k] = info.get(k)
-        acts = list(info["actions"])
-        if used is not None and used < len(acts):
-            acts = acts[:used]
-        self.actions = acts
-        self.t0 = now - (info.get("elapsed") or 0)
-        self.seq = 0
-        if info.get("torn") or (used is not None and used < len(info["actions"])):
-            # rewrite the journal without the damaged tail before appending to it
-            buf = bytearray()
-            t = info.get("elapsed") or 0
-            for a in acts:
-                buf.extend(_entry(t, a))
-            self.storage.write(JOURNAL, bytes(buf))
-
-    def action(self, action, now):
-        """Saves one applied action (call after every State.apply)."""
-        a = tuple(action)
-        self.actions.append(a)
-        self.storage.append(JOURNAL, _entry(now - self.t0, a))
 
     def finish(self, scores, now, store=True):
         """The game is over. store=True: stores it in the log and clears the save;
-        returns its seq. store=False: only marks the save finished (one small write,
-        no record encoding: for a game screen near the RAM limit); `settle(app)` or
-        `flush` stores it later (back at the menu, at boot, after a sync); returns 0.
-        On StorageFull the game stays saved as finished (nothing is lost) and is
-        stored by `flush(...)` after the next sync; the error is re-raised."""
-        from app.gamelog import wall_now
-        info = self.info
+        returns its seq. store=False: as app.journal (marks the save finished; the
+        menu stores it); returns 0. On StorageFull the game stays saved as finished
+        (nothing is lost) and is stored by `flush(...)` after the next sync; the
+        error is re-raised."""
         if not store:
-            done = dict(info)
-            done["done"] = True
-            done["scores"] = list(scores)
-            done["ended"] = wall_now(now, self.log) if self.log is not None else 0
-            done["duration"] = max(0, now - self.t0)
-            self.storage.write(HEADER, json.dumps(done).encode())
-            self.info = None
-            return 0
+            return journal.Recorder.finish(self, scores, now)
+        done = self.finished(scores, now)
         log = self._log()
-        rec = records.make("", 0, 0, info["game"], info["options"], info["seed"],
-                           info["players"], self.actions, scores,
-                           started=info.get("started") or 0, ended=wall_now(now, log),
-                           duration=max(0, now - self.t0), meta=info.get("meta"))
+        rec = records.make("", 0, 0, done["game"], done["options"], done["seed"],
+                           done["players"], self.actions, scores,
+                           started=done.get("started") or 0, ended=done["ended"],
+                           duration=done["duration"], meta=done.get("meta"))
         try:
             self.seq = log.add(rec)
         except OSError as e:
             self.error = str(e)
-            done = dict(info)
-            done["done"] = True
-            done["scores"] = list(scores)
-            done["ended"] = rec["ended"]
-            done["duration"] = rec["duration"]
             try:
                 self.storage.write(HEADER, json.dumps(done).encode())
             except OSError:
@@ -248,11 +174,6 @@ class Recorder:
         clear(self.storage)
         self.info = None
         return self.seq
-
-    def abandon(self):
-        clear(self.storage)
-        self.info = None
-        self.actions = []
 
 
 def flush(storage, log, lookup=None):
