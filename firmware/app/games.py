@@ -10,6 +10,7 @@ GAMES = (
     ("cubo", "Cubo", "app.cubo_game"),
     ("kocka10000", "Kocka 10000", "app.k10k_game"),
     ("coloretto", "Coloretto", "app.coloretto_game"),
+    ("cubingos", "Cubingos", "app.cubingos_game"),
 )
 
 

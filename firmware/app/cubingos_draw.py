@@ -1,0 +1,228 @@
+"""Drawing for app.cubingos_play: the header with the clock, the structure (app.cubingos_iso)
+with the ghost die and the creatures it would form, the card in the top-left corner, the
+players' cards won and this round's outcome, the prompt, the round's result, the final
+ranking with every player's cards, and the pause box.
+
+A creature is drawn as a small card: the head half in its fur colour on top, the mouth
+half (the expression glyph) below.
+"""
+
+from app import ui, font
+from app import cubingos_iso as I
+from shared_rules import cubingos as C
+
+S = font.SMALL
+AREA_Y = 184    # the players' strip; the structure and the card sit above it
+TEXT_Y = 197
+TURN_HELP = font.LEFT + font.RIGHT + " " + font.UP + font.DOWN + " X turn the die"
+MARK = {C.CORRECT: font.CHECK, C.WRONG: font.CROSS, C.PASSED: "-", C.SLOW: "-",
+        C.RACING: font.ELLIPSIS}
+MARK_COL = {C.CORRECT: ui.GOOD, C.WRONG: ui.BAD, C.RACING: ui.ACCENT}
+
+
+def secs(ms):
+    return "%d.%d s" % (ms // 1000, ms % 1000 // 100)
+
+
+def formed_text(formed, card):
+    """What a placement formed, in words."""
+    if not formed:
+        return "no creature formed"
+    names = []
+    for f in formed:
+        n = C.card_name(f[0])
+        if n not in names:
+            names.append(n)
+    if len(names) > 2:
+        return "formed %s, %s +%d" % (names[0], names[1], len(names) - 2)
+    return "formed " + ", ".join(names)
+
+
+def icon(fb, x, y, k, s=12):
+    """A creature as a small card, s pixels square."""
+    hh = s // 2
+    fb.fill_rect(x, y, s, hh, I.FUR[k >> 2][0])
+    fb.fill_rect(x, y + hh, s, s - hh, ui.WHITE)
+    if s >= 12:
+        I.eyes(fb, x + hh, y + hh // 2, 1)
+    I.glyph(fb, k & 3, x + hh, y + hh + (s - hh) // 2, ui.BLACK, 1)
+    fb.rect(x, y, s, s, ui.GREY)
+
+
+def big_card(fb, x, y, k):
+    """The round's card: 34 x 46, the head with eyes over the mouth."""
+    ui.round_rect(fb, x, y, 34, 46, ui.WHITE)
+    fb.ellipse(x + 17, y + 22, 14, 16, I.FUR[k >> 2][0], True, 3)
+    I.eyes(fb, x + 17, y + 14, 3)
+    I.glyph(fb, k & 3, x + 17, y + 34, ui.BLACK, 3)
+    ui.round_rect(fb, x, y, 34, 46, ui.ACCENT, False)
+
+
+def card_back(fb, x, y):
+    ui.round_rect(fb, x, y, 34, 46, ui.PANEL_HI)
+    font.draw_centered(fb, "?", x, y, 34, 46, ui.DIM)
+
+
+def draw(m, fb):
+    ui.clear(fb)
+    if m.view == 2:
+        final(m, fb)
+    else:
+        table(m, fb)
+    if m.paused:
+        lines = ("A  resume", "Y  pass this round", "X  quit the game") \
+            if m.racer() >= 0 else ("A  resume", "X  quit the game")
+        ui.pause_box(fb, lines)
+
+
+def title(m):
+    st = m.st
+    if m.view == 1:
+        return "Round %d" % st.rounds
+    if m.taker() >= 0:
+        return m.names[m.taker()] + ": a free die"
+    p = m.ready()
+    if p >= 0:
+        return m.names[p] + "'s turn"
+    p = m.racer()
+    if p >= 0:
+        return m.names[p]
+    return "The bots race" if not m.humans else "Waiting" + font.ELLIPSIS
+
+
+def table(m, fb):
+    st = m.st
+    iso = m.iso
+    result = m.view == 1
+    live = st.leg_started() and not result
+    right = secs(st.elapsed_ms(m.game_time(m.app.now))) if live else "pile %d" % len(st.pile)
+    ui.header(fb, title(m), right)
+    g = m.ghost()
+    iso.structure(fb, m.dice, m.occupied, g)
+    if g is not None:
+        iso.outline(fb, g[0], g[1], g[2], ui.ACCENT if m.err is None else ui.BAD)
+        if m.pv:
+            iso.creatures(fb, m.pv, st.card)
+    elif m.taker() >= 0 and m.cells:
+        x, y, z = m.cells[m.ci]
+        iso.outline(fb, x, y, z, ui.ACCENT)
+    if result:
+        lr = st.last_round
+        if lr[1] >= 0:
+            iso.outline(fb, lr[3][0], lr[3][1], lr[3][2], ui.GOOD)
+        iso.creatures(fb, m.found, lr[0])
+        big_card(fb, 3, 33, lr[0])
+        icons(fb, m.found, lr[0])
+    elif live and not m.paused:
+        big_card(fb, 3, 33, st.card)
+        if g is not None:
+            icons(fb, m.pv or (), st.card)
+    else:
+        card_back(fb, 3, 33)
+    strip(m, fb)
+    text, col = prompt(m)
+    font.draw_wrapped(fb, text, 4, TEXT_Y, ui.W - 8, col, S)
+    hints(m, fb)
+
+
+def icons(fb, found, card):
+    """The creatures a die forms, under the card; the card's one ticked."""
+    y = 84
+    done = 0
+    for f in found:
+        if y > AREA_Y - 14:
+            break
+        if done >> f[0] & 1:
+            continue
+        done |= 1 << f[0]
+        icon(fb, 4, y, f[0])
+        if f[0] == card:
+            font.draw(fb, font.CHECK, 19, y + 1, ui.GOOD, S)
+        y += 15
+
+
+def strip(m, fb):
+    """Every player's cards won, coloured by this round's outcome."""
+    st = m.st
+    n = st.num_players
+    w = ui.W // n
+    fb.fill_rect(0, AREA_Y - 1, ui.W, 12, ui.PANEL_MID)
+    for p in range(n):
+        r = m.res[p]
+        col = MARK_COL.get(r, ui.TEXT if st.holding[p] else ui.DIM)
+        x = p * w + 3
+        name = m.names[p][:5 if n == 4 else 8]
+        x = font.draw(fb, name, x, AREA_Y, col, S)
+        x = font.draw(fb, " %d" % len(st.won[p]), x, AREA_Y, ui.ACCENT, S)
+        mark = MARK.get(r)
+        if mark:
+            font.draw(fb, mark, x + 2, AREA_Y, col, S)
+
+
+def prompt(m):
+    """(text, colour) of the line under the structure."""
+    st = m.st
+    if m.view == 1:
+        lr = st.last_round
+        if lr[1] < 0:
+            return "Nobody formed %s: under the pile" % C.card_name(lr[0]), ui.DIM
+        return "%s wins %s in %s" % (m.names[lr[1]], C.card_name(lr[0]), secs(lr[2])), ui.GOOD
+    if m.message:
+        return m.message, ui.BAD if m.bad else ui.TEXT
+    if m.taker() >= 0:
+        return "Take a free die to play with: A takes it, X none", ui.TEXT
+    p = m.ready()
+    if p >= 0:
+        b = st.best_result()
+        beat = " Beat %s!" % secs(b[0]) if b is not None else ""
+        return "Pass the console to %s. A shows the card.%s" % (m.names[p], beat), ui.ACCENT
+    if m.racer() >= 0:
+        how = ". " + TURN_HELP if m.mode else ""
+        if m.err is not None:
+            return "No die may go here" + how, ui.BAD
+        for f in m.pv or ():
+            if f[0] == st.card:
+                return C.card_name(st.card) + ": formed! A places" + how, ui.GOOD
+        return "Form " + C.card_name(st.card) + how, ui.TEXT
+    return "", ui.TEXT
+
+
+def hints(m, fb):
+    if m.paused:
+        return
+    if m.view == 1:
+        ui.footer(fb, (("A", "Next"), ("Y", "View"), ("B", "Pause")))
+    elif m.racer() >= 0:
+        ui.footer(fb, (("A", "Place"), ("X", "Roll"), (font.BULLET, "Move" if m.mode else "Turn"),
+                       ("Y", "View")))
+    elif m.taker() >= 0:
+        ui.footer(fb, (("A", "Take"), ("X", "None"), ("Y", "View"), ("B", "Pause")))
+    elif m.ready() >= 0:
+        ui.footer(fb, (("A", "Show card"), ("Y", "View"), ("B", "Pause")))
+    else:
+        ui.footer(fb, (("Y", "View"), ("B", "Pause")))
+
+
+def final(m, fb):
+    st = m.st
+    ui.header(fb, "Final scores")
+    s = st.scores()
+    order = list(range(st.num_players))
+    order.sort(key=lambda q: -s[q])
+    y = 34
+    rank = 0
+    for i in range(len(order)):
+        q = order[i]
+        if i == 0 or s[q] != s[order[i - 1]]:
+            rank = i + 1
+        col = ui.ACCENT if rank == 1 else ui.TEXT
+        if rank == 1:
+            ui.round_rect(fb, 2, y - 2, ui.W - 4, 38, ui.PANEL_MID)
+        font.draw(fb, "%d. %s" % (rank, m.names[q]), 6, y, col, S)
+        font.draw_right(fb, "%d card%s" % (s[q], "" if s[q] == 1 else "s"), ui.W - 6, y, col, S)
+        x = 6
+        for k in st.won[q]:
+            icon(fb, x, y + 12, k)
+            x += 14
+        y += 42
+    ui.footer(fb, (("A", "Done"),))

@@ -1,0 +1,80 @@
+"""Cubingos on the device: the setup screen (2-4 seats, each a human or a bot of level
+easy, medium or hard; the free_dice ending; an optional time limit per leg), the way into
+a game, the headless demo and resuming a saved game. The game itself is
+app.cubingos_play, imported only on Start (the rules and the bots with it).
+"""
+
+from app.screen import Choice
+from app.seats import SeatSetup
+
+LIMITS = (0, 30000, 60000, 120000)
+
+
+def default_setup():
+    return {"players": 2, "seats": ["human", "medium", "easy", "hard"],
+            "free_dice": False, "limit_ms": 0}
+
+
+def options_of(setup):
+    return {"free_dice": setup["free_dice"], "limit_ms": setup["limit_ms"]}
+
+
+def _play(app, kinds, names, options, seed, state=None, resume=None):
+    from app.cubingos_play import CubingosPlay
+    return CubingosPlay(app, kinds, names, options, seed, state, resume)
+
+
+class CubingosSetup(SeatSetup):
+    TITLE = "Cubingos"
+    KINDS = ("human", "easy", "medium", "hard")
+    KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")
+    PLAYER_COUNTS = (2, 3, 4)
+
+    def default_setup(self):
+        return default_setup()
+
+    def options_of(self, setup):
+        return options_of(setup)
+
+    def option_items(self, st):
+        return [Choice("Free dice", "free_dice", (False, True), ("Off", "On"), None, st),
+                Choice("Time limit", "limit_ms", LIMITS, ("None", "30 s", "60 s", "2 min"),
+                       None, st)]
+
+    def play(self, app, kinds, names, options, seed):
+        return _play(app, kinds, names, options, seed)
+
+
+def open(app):
+    app.push(CubingosSetup(app))
+
+
+def demo(app, seed):
+    """Bots only: an easy, a medium and a hard bot play a whole game on screen."""
+    options = options_of(default_setup())
+    app.launch(lambda: _play(app, ["easy", "medium", "hard"], ["EASY", "MEDIUM", "HARD"],
+                             options, seed))
+
+
+def resume(app, info):
+    """Goes on with a saved game (info from app.savegame.pending)."""
+    app.switch(lambda: _resumed(app, info))
+
+
+def _resumed(app, info):
+    # Rebuilt only after the switch's purge, once the play screen's modules are loaded:
+    # the state's class is then the very module the screen uses (never a second copy
+    # of the rules in RAM), and the save reader is dropped again before play.
+    import sys
+    from app.cubingos_play import CubingosPlay
+    keep = app.core_modules
+    app.core_modules = set(sys.modules)
+    from app.savegame import rebuild
+    state, used = rebuild(info)
+    del rebuild
+    app.purge()
+    app.core_modules = keep
+    meta = info.get("meta") or {}
+    kinds = meta.get("kinds") or ["human"] * len(info["players"])
+    return CubingosPlay(app, kinds, info["players"], info["options"], info["seed"],
+                        state, (info, used))

@@ -1,0 +1,430 @@
+"""Cubingos at the table: 2-4 players, 1-4 humans by hot-seat race and bots.
+
+The rules are shared_rules.cubingos; this screen turns buttons into timestamped actions
+on the game clock (ms since the game started, stopped while paused), lets the bots act
+on the same clock, keeps the save (app.journal) and shows each placement's result, each
+round's winner and the final ranking. Drawing: app.cubingos_draw (panels) and
+app.cubingos_iso (the structure).
+
+Each human in turn gets the round's card: A shows it and starts their clock. Keys while
+racing: the joystick moves the ghost die over the cells next to the structure (or, in
+turn mode, turns it: left/right about the upright axis, up/down about the view's u
+axis); X rolls it about the third axis; the joystick press switches move/turn; A places;
+Y turns the view; B pauses (A resume, Y pass this round, X quit). A cell where no die
+may go only gets a message, never a wrong call. With free_dice, the starter picks a
+free die with the joystick and takes it with A (X: none).
+"""
+
+from hal import api
+from app import sound
+from app.screen import Screen, is_press, is_click
+from app.journal import Recorder
+from app import cubingos_draw as D
+from app.cubingos_iso import View, step, FACE_U, FACE_W
+from shared_rules import cubingos as C
+from shared_rules import cubingos_geom as G
+from shared_rules.cubingos_bots import make_bot
+
+PLAY = 0
+RESULT = 1
+FINAL = 2
+MOVE = 0
+TURN = 1
+DIRS = ((api.UP, 0, -1), (api.DOWN, 0, 1), (api.LEFT, -1, 0), (api.RIGHT, 1, 0))
+GREEN = (0, 200, 60)
+RED = (230, 20, 20)
+
+
+def humans_mask(kinds):
+    m = 0
+    for p in range(len(kinds)):
+        if kinds[p] == "human":
+            m |= 1 << p
+    return m
+
+
+class CubingosPlay(Screen):
+    in_game = True
+
+    def __init__(self, app, kinds, names, options, seed, state=None, resume=None):
+        Screen.__init__(self, app)
+        n = len(kinds)
+        self.kinds = list(kinds)
+        self.names = list(names)
+        opts = dict(options)
+        opts["humans"] = humans_mask(kinds)
+        self.st = state if state is not None else C.CubingosState(n, seed, opts)
+        self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
+                       for p in range(n)]
+        self.humans = opts["humans"] != 0
+        self.rec = Recorder(app.hal.storage)
+        elapsed = self.st.t      # the clock goes on from an advanced state
+        if resume is None:
+            self.rec.start("cubingos", opts, seed, names, app.now, {"kinds": self.kinds})
+        else:
+            self.rec.resume(resume[0], app.now, resume[1])
+            elapsed = max(resume[0].get("elapsed") or 0, elapsed)
+        self.t0 = app.now - elapsed
+        self.frozen_at = None
+        self.t_result = 3000    # how long a round's result stays up with no human (tests shorten)
+        self.iso = View(40, 32, 198, 150)
+        self.view = PLAY
+        self.paused = False
+        self.mode = MOVE
+        self.key = None         # what the layout was computed for
+        self.dice = []          # the structure back to front
+        self.cells = []         # where the ghost may go (or the free dice, when taking)
+        self.ci = 0
+        self.orient = 0
+        self.pv = None          # the creatures the ghost would form (None: may not go there)
+        self.err = None         # why the ghost's cell is not allowed
+        self.message = ""
+        self.bad = False
+        self.res = list(self.st.status)  # this round's outcome per player
+        self.res_t = list(self.st.elapsed)
+        self.found = []         # creatures the round's winning die formed
+        self.shown_t = -1
+        self.result_at = 0
+        if self.st.is_terminal():
+            self.view = FINAL
+        self.layout()
+        self.aim()
+
+    # -- clock --------------------------------------------------------------------------
+    def game_time(self, now):
+        if self.frozen_at is not None:
+            return self.frozen_at
+        return now - self.t0
+
+    def pause(self, on):
+        now = self.app.now
+        if on and self.frozen_at is None:
+            self.frozen_at = now - self.t0
+        elif not on and self.frozen_at is not None:
+            self.t0 = now - self.frozen_at
+            self.frozen_at = None
+        self.paused = on
+        self.app.invalidate()
+
+    # -- who is who -----------------------------------------------------------------------
+    def racer(self):
+        """The human placing now, or -1."""
+        st = self.st
+        p = st.leg_owner()
+        if p >= 0 and st.leg_started() and st.status[p] == C.RACING:
+            return p
+        return -1
+
+    def taker(self):
+        """The human taking a free die now, or -1."""
+        st = self.st
+        if st.phase == C.TAKING and self.agents[st.starter] is None:
+            return st.starter
+        return -1
+
+    def ready(self):
+        """The human whose leg waits for A, or -1."""
+        st = self.st
+        p = st.leg_owner()
+        return p if p >= 0 and not st.leg_started() else -1
+
+    # -- the structure and the ghost ---------------------------------------------------------
+    def layout(self):
+        """Sorts the dice and fits the view when the structure or the view changed."""
+        st = self.st
+        key = (len(st.order), st.rounds, st.phase, self.iso.v)
+        if key == self.key:
+            return
+        self.key = key
+        iso = self.iso
+        if st.phase == C.TAKING:
+            cells = st.free_dice()
+        else:
+            seen = set(st.legal_cells())
+            for x, y, z, o, s in st.dice():
+                for d in range(5):
+                    dx, dy, dz = G.DIR_VEC[d]
+                    if G.in_bounds(x + dx, y + dy, z + dz) and \
+                            st.die_at(x + dx, y + dy, z + dz) is None:
+                        seen.add((x + dx, y + dy, z + dz))
+            cells = list(seen)
+            cells.sort()
+        here = self.cells[self.ci] if self.cells else None
+        self.cells = cells
+        self.ci = cells.index(here) if here in cells else 0
+        dice = st.dice()
+        iso.fit([d[:3] for d in dice] + cells)
+        self.dice = iso.order(dice)
+        self.app.invalidate()
+
+    def aim(self):
+        """The ghost on the first legal cell, unturned (a new leg)."""
+        self.layout()
+        legal = self.st.legal_cells()
+        if legal and legal[0] in self.cells:
+            self.ci = self.cells.index(legal[0])
+        self.orient = 0
+        self.mode = MOVE
+        self.preview()
+
+    def ghost(self):
+        """(x, y, z, o) of the ghost die, or None when nobody places."""
+        if self.racer() < 0 or not self.cells:
+            return None
+        x, y, z = self.cells[self.ci]
+        return (x, y, z, self.orient)
+
+    def preview(self):
+        g = self.ghost()
+        if g is None:
+            self.pv = None
+            self.err = None
+        else:
+            self.err = self.st.placement_error(g[0], g[1], g[2])
+            self.pv = self.st.preview(g[0], g[1], g[2], g[3])
+        self.app.invalidate()
+
+    def occupied(self, x, y, z):
+        return self.st.die_at(x, y, z) is not None
+
+    # -- applying actions --------------------------------------------------------------------
+    def do(self, a):
+        st = self.st
+        kind = a[1]
+        p = a[0]
+        card = st.card
+        rounds = st.rounds
+        leg = st.leg
+        formed = st.preview(a[2], a[3], a[4], a[5]) if kind == C.PLACE else None
+        e = a[-1] - st.leg_t0
+        try:
+            st.apply(a)
+        except ValueError as ex:  # IllegalAction: say why, change nothing
+            self.say("Not there: " + str(ex) if kind == C.PLACE else str(ex), True)
+            self.app.sound.play(sound.ERROR)
+            return False
+        self.rec.action(a, self.app.now)
+        if kind == C.GO:
+            self.started(p)
+        elif kind == C.PLACE:
+            self.placed(p, card, formed, e)
+        elif kind == C.PASS:
+            self.res[p] = C.PASSED
+            self.say("%s passes" % self.names[p])
+        elif kind == C.STOP:
+            for q in range(st.num_players):
+                if self.res[q] == C.RACING:
+                    self.res[q] = C.SLOW
+            self.say("Time is up" if self.humans else "The others are too slow")
+        elif kind == C.TAKE:
+            self.say("%s takes a free die" % self.names[p])
+        elif kind == C.DECLINE:
+            self.say("%s takes no die" % self.names[p])
+        if st.is_terminal():
+            self.rec.finish(list(st.scores()), self.app.now)
+        if st.rounds != rounds:
+            self.round_over()
+        else:
+            self.res = list(st.status)
+            self.res_t = list(st.elapsed)
+            if st.leg != leg:
+                self.app.lights.off()
+        self.layout()
+        self.preview()
+        return True
+
+    def say(self, text, bad=False):
+        self.message = text
+        self.bad = bad
+        self.app.invalidate()
+
+    def started(self, p):
+        st = self.st
+        self.res = list(st.status)
+        self.res_t = [-1] * st.num_players
+        self.aim()
+        self.say("Form the card's creature!" if p >= 0 else "")
+        self.app.sound.play(sound.START)
+        rgb = C.COLOUR_RGB[st.card >> 2]
+        self.app.lights.show_colors([rgb] * 8)
+
+    def placed(self, p, card, formed, e):
+        ok = False
+        for f in formed or ():
+            if f[0] == card:
+                ok = True
+        self.res[p] = C.CORRECT if ok else C.WRONG
+        self.res_t[p] = e
+        lights = self.app.lights
+        if self.agents[p] is None:
+            if ok:
+                self.say("Correct! %s" % D.secs(e))
+                self.app.sound.play(sound.OK)
+                lights.flash(GREEN, self.app.now, 900, 150)
+            else:
+                self.say("Wrong: %s. Out this round" % D.formed_text(formed, card), True)
+                self.app.sound.play(sound.ERROR)
+                lights.flash(RED, self.app.now, 900, 150)
+        elif ok:
+            self.say("%s found it: %s" % (self.names[p], D.secs(e)))
+            self.app.sound.click()
+        else:
+            self.say("%s placed wrongly" % self.names[p])
+
+    def round_over(self):
+        st = self.st
+        lr = st.last_round
+        self.found = []
+        if lr is not None and lr[1] >= 0:
+            x, y, z = lr[3]
+            self.found = st.creatures_of(x, y, z)
+            self.app.sound.play(sound.WIN if st.is_terminal() else sound.BEEP)
+        self.view = RESULT
+        self.result_at = self.app.now
+        self.app.lights.off()
+        self.app.invalidate()
+
+    def next_round(self):
+        st = self.st
+        self.res = list(st.status)
+        self.res_t = [-1] * st.num_players
+        self.found = []
+        self.message = ""
+        if st.is_terminal():
+            self.view = FINAL
+            self.app.sound.play(sound.WIN)
+            self.app.lights.chase((255, 200, 40), self.app.now)
+        else:
+            self.view = PLAY
+        self.layout()
+        self.preview()
+        self.app.invalidate()
+
+    # -- the frame ----------------------------------------------------------------------------
+    def update(self, now):
+        if self.paused:
+            return
+        if self.view == RESULT:
+            if not self.humans and now - self.result_at >= self.t_result:
+                self.next_round()
+            return
+        if self.view != PLAY:
+            return
+        st = self.st
+        gt = self.game_time(now)
+        a = st.system_action(gt)
+        if a is not None:
+            self.do(a)
+            return
+        for p in st.actors():
+            agent = self.agents[p]
+            if agent is not None:
+                a = agent.act(st, p, gt)
+                if a is not None:
+                    self.do(a)
+                    return
+        if st.leg_started():
+            t = st.elapsed_ms(gt) // (100 if self.racer() >= 0 else 1000)
+            if t != self.shown_t:
+                self.shown_t = t
+                self.app.invalidate()
+
+    # -- input --------------------------------------------------------------------------------
+    def on_event(self, ev):
+        if api.kind_of(ev) == api.RELEASED:
+            return
+        app = self.app
+        if self.paused:
+            if is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
+                self.pause(False)
+            elif is_click(ev, api.KEY_Y) and self.racer() >= 0:
+                self.pause(False)
+                self.do((self.racer(), C.PASS, self.game_time(app.now)))
+            elif is_click(ev, api.KEY_X):
+                self.rec.abandon()
+                app.lights.off()
+                app.pop()
+            return
+        if is_click(ev, api.KEY_B):
+            self.pause(True)
+            return
+        if is_click(ev, api.KEY_Y):
+            self.iso.turn(self.iso.v + 1)
+            self.layout()
+            app.sound.click()
+            return
+        ok = is_click(ev, api.KEY_A) or is_click(ev, api.PRESS)
+        if self.view == RESULT:
+            if ok:
+                self.next_round()
+            return
+        if self.view == FINAL:
+            if ok:
+                app.lights.off()
+                app.pop()
+            return
+        gt = self.game_time(app.now)
+        if self.taker() >= 0:
+            self.take_event(ev, gt)
+        elif self.ready() >= 0:
+            if ok:
+                self.do((self.ready(), C.GO, gt))
+        elif self.racer() >= 0:
+            self.ghost_event(ev, gt)
+
+    def move(self, ev):
+        """Joystick: the ghost (or the take cursor) to the next cell that way; True if
+        the event was a move."""
+        for b, dx, dy in DIRS:
+            if is_press(ev, b):
+                self.ci = step(self.iso, self.cells, self.ci, dx, dy)
+                self.message = ""
+                self.app.sound.click()
+                self.preview()
+                return True
+        return False
+
+    def take_event(self, ev, gt):
+        p = self.taker()
+        if self.move(ev):
+            return
+        if (is_click(ev, api.KEY_A) or is_click(ev, api.PRESS)) and self.cells:
+            x, y, z = self.cells[self.ci]
+            self.do((p, C.TAKE, x, y, z, gt))
+        elif is_click(ev, api.KEY_X):
+            self.do((p, C.DECLINE, gt))
+
+    def ghost_event(self, ev, gt):
+        p = self.racer()
+        v = self.iso.v
+        if is_click(ev, api.PRESS):
+            self.mode = TURN if self.mode == MOVE else MOVE
+            self.app.sound.click()
+            self.app.invalidate()
+            return
+        if is_click(ev, api.KEY_A):
+            g = self.ghost()
+            self.do((p, C.PLACE, g[0], g[1], g[2], g[3], gt))
+            return
+        if is_press(ev, api.KEY_X):
+            self.turn(FACE_W[v], 1)
+            return
+        if self.mode == MOVE:
+            self.move(ev)
+        elif is_press(ev, api.LEFT) or is_press(ev, api.RIGHT):
+            self.turn(G.PZ, 1 if is_press(ev, api.LEFT) else -1)
+        elif is_press(ev, api.UP) or is_press(ev, api.DOWN):
+            self.turn(FACE_U[v], 1 if is_press(ev, api.UP) else -1)
+
+    def turn(self, d, k):
+        """The ghost turned k quarter turns about world direction d."""
+        if d & 1:
+            k = -k
+        self.orient = G.turn(self.orient, d >> 1, k)
+        self.message = ""
+        self.app.sound.click()
+        self.preview()
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, fb):
+        D.draw(self, fb)

@@ -1,0 +1,293 @@
+"""Cubingos through the real app: a bots-only game to the end, a hot-seat race of two
+humans driven by buttons (a legal placement, illegal and floating cells refused without
+a wrong call, the ghost turned about each axis), the view turned four times, button
+mashing, and resuming a saved game."""
+from hal import api
+from shared_rules import cubingos as C
+from shared_rules.rng import Rng
+from tests.apphelpers import Harness
+from app import games, savegame
+from app import cubingos_game
+from app.cubingos_play import CubingosPlay, PLAY, RESULT, FINAL, TURN
+from app.cubingos_iso import step
+
+MOVES = ((api.UP, 0, -1), (api.DOWN, 0, 1), (api.LEFT, -1, 0), (api.RIGHT, 1, 0))
+
+
+def start(tmp_path, kinds=("human", "human"), seed=3, state=None, options=None):
+    h = Harness(tmp_path)
+    names = ["ANNA", "BEN", "CLARA", "DAVID"][:len(kinds)]
+    m = CubingosPlay(h.app, list(kinds), names, options or {}, seed, state)
+    m.t_result = 100
+    h.app.push(m)
+    h.frames(1)
+    return h, m
+
+
+def run(h, m, until, step_ms=200, limit=5000):
+    for _ in range(limit):
+        if until():
+            return
+        h.clock += step_ms
+        h.app.tick(h.clock)
+    raise AssertionError("never happened")
+
+
+def frame(h):
+    h.app.draw()
+    return bytes(h.hal.display.buf)
+
+
+def goto(h, m, cell):
+    """Moves the ghost to `cell` with the joystick (a shortest path of presses)."""
+    if m.mode == TURN:
+        h.press(api.PRESS)
+    target = m.cells.index(cell)
+    prev = {m.ci: None}
+    todo = [m.ci]
+    while todo and target not in prev:
+        i = todo.pop(0)
+        for b, dx, dy in MOVES:
+            j = step(m.iso, m.cells, i, dx, dy)
+            if j not in prev:
+                prev[j] = (i, b)
+                todo.append(j)
+    assert target in prev, "cell %r unreachable with the joystick" % (cell,)
+    path = []
+    i = target
+    while prev[i] is not None:
+        i, b = prev[i]
+        path.append(b)
+    for b in reversed(path):
+        h.press(b)
+    assert m.cells[m.ci] == cell
+
+
+TURN_KEYS = ((api.KEY_X, False), (api.LEFT, True), (api.UP, True))
+
+
+def turn_to(h, m, o):
+    """Turns the ghost to orientation o with X (roll), and left/up in turn mode."""
+    from shared_rules import cubingos_geom as G
+    from app.cubingos_iso import FACE_U, FACE_W
+    v = m.iso.v
+    axes = ((FACE_W[v], 1), (G.PZ, 1), (FACE_U[v], 1))
+
+    def turned(a, i):
+        d, k = axes[i]
+        return G.turn(a, d >> 1, -k if d & 1 else k)
+    prev = {m.orient: None}
+    todo = [m.orient]
+    while o not in prev:
+        a = todo.pop(0)
+        for i in range(3):
+            b = turned(a, i)
+            if b not in prev:
+                prev[b] = (a, i)
+                todo.append(b)
+    keys = []
+    a = o
+    while prev[a] is not None:
+        a, i = prev[a]
+        keys.append(i)
+    for i in reversed(keys):
+        key, turn_mode = TURN_KEYS[i]
+        if turn_mode != (m.mode == TURN) and key != api.KEY_X:
+            h.press(api.PRESS)
+        h.press(key)
+    assert m.orient == o
+
+
+def test_bots_demo_plays_a_whole_game(tmp_path):
+    h = Harness(tmp_path)
+    games.load("cubingos").demo(h.app, 7)
+    h.frames(1)
+    m = h.app.top()
+    assert type(m).__name__ == "CubingosPlay" and m.in_game
+    seen = set()
+
+    def over():
+        seen.add(m.view)
+        return m.view == FINAL
+    run(h, m, over)
+    st = m.st
+    assert st.is_terminal() and RESULT in seen
+    assert sum(st.scores()) == len(st.dice()) - 1
+    info = savegame.pending(h.hal.storage)
+    assert info["done"] and info["scores"] == st.scores()
+    assert info["meta"] == {"kinds": ["easy", "medium", "hard"]}
+    assert len(info["actions"]) > 10
+
+
+def test_setup_screen_starts_a_game(tmp_path):
+    h = Harness(tmp_path)
+    h.open_menu_item("Cubingos")
+    assert h.top_name() == "CubingosSetup"
+    h.press(api.KEY_Y)
+    m = h.app.top()
+    assert type(m).__name__ == "CubingosPlay"
+    assert m.kinds == ["human", "medium"] and m.st.options["humans"] == 1
+    assert m.ready() == 0
+
+
+def test_hot_seat_race_with_buttons(tmp_path):
+    h, m = start(tmp_path)
+    st = m.st
+    assert m.ready() == 0 and m.racer() < 0
+    h.press(api.KEY_A)                       # ANNA: show the card
+    assert m.racer() == 0 and st.leg_started()
+    card = st.card
+    # turn the ghost about each axis: the orientation and what it would form follow
+    seen = set()
+    pvs = []
+    for key, turn_mode in TURN_KEYS + TURN_KEYS:
+        if turn_mode and m.mode != TURN:
+            h.press(api.PRESS)
+        before = m.orient
+        shot = frame(h)
+        h.press(key)
+        assert m.orient != before
+        assert frame(h) != shot
+        x, y, z = m.cells[m.ci]
+        assert m.pv == st.preview(x, y, z, m.orient)
+        seen.add(m.orient)
+        pvs.append(tuple(m.pv))
+    assert len(seen) >= 3 and len(set(pvs)) > 1
+    # on top of the start die in the first round: refused, not a wrong call
+    goto(h, m, (0, 0, 1))
+    assert m.err is not None
+    h.press(api.KEY_A)
+    assert "first round" in m.message and st.status[0] == C.RACING and m.res[0] == C.RACING
+    # a correct placement
+    x, y, z, o = st.matches()[0]
+    goto(h, m, (x, y, z))
+    turn_to(h, m, o)
+    h.press(api.KEY_A)
+    assert st.status[0] == C.CORRECT and m.message.startswith("Correct")
+    # BEN's leg: the card hidden until he is ready; he passes from the pause box
+    assert m.ready() == 1
+    h.press(api.KEY_A)
+    assert m.racer() == 1
+    h.press(api.KEY_B)
+    assert m.paused
+    h.press(api.KEY_Y)
+    assert m.view == RESULT and st.won[0] == [card]
+    h.press(api.KEY_A)
+    assert m.view == PLAY and m.ready() == 1   # the start passes to BEN
+
+
+def first_stacked(seed):
+    """A two-human game played on the rules until a die stands on another: in each
+    round the first human places a matching die (stacked when possible), the other
+    passes or is stopped."""
+    st = C.CubingosState(2, seed, {"humans": 3})
+    for _ in range(40):
+        rounds = st.rounds
+        p = st.leg_owner()
+        st.apply((p, C.GO, st.t))
+        ms = st.matches()
+        high = [a for a in ms if a[2] > 0]
+        if ms:
+            x, y, z, o = (high or ms)[0]
+            st.apply((p, C.PLACE, x, y, z, o, st.t + 1000))
+        else:
+            st.apply((p, C.PASS, st.t + 1000))
+        while st.rounds == rounds:
+            q = st.leg_owner()
+            if not st.leg_started():
+                st.apply((q, C.GO, st.t))
+            elif st.can_act(q, st.t):
+                st.apply((q, C.PASS, st.t))
+            else:
+                st.apply(st.system_action(st.t + 1))
+        if any(d[2] > 0 for d in st.dice()):
+            return st
+    raise AssertionError("no stack")
+
+
+def test_floating_cell_is_refused_without_a_wrong_call(tmp_path):
+    st = first_stacked(5)
+    h, m = start(tmp_path, state=st)
+    p = m.ready()
+    h.press(api.KEY_A)
+    assert m.racer() == p
+    floating = [c for c in m.cells if c[2] > 0 and st.die_at(c[0], c[1], c[2] - 1) is None]
+    assert floating
+    goto(h, m, floating[0])
+    assert "float" in m.err
+    h.press(api.KEY_A)
+    assert "float" in m.message and m.bad
+    assert st.status[p] == C.RACING and m.res[p] == C.RACING
+    # a legal placement that forms the wrong creature is a wrong call
+    legal = [c for c in st.legal_cells()]
+    for x, y, z in legal:
+        for o in range(24):
+            found = st.preview(x, y, z, o)
+            if all(f[0] != st.card for f in found):
+                goto(h, m, (x, y, z))
+                turn_to(h, m, o)
+                h.press(api.KEY_A)
+                assert st.status[p] == C.WRONG and m.message.startswith("Wrong")
+                return
+    raise AssertionError("every placement forms the card")
+
+
+def test_turning_the_view_four_times_gives_the_same_frame(tmp_path):
+    h, m = start(tmp_path, state=first_stacked(2))
+    shot = frame(h)
+    h.press(api.KEY_Y)
+    assert frame(h) != shot
+    for _ in range(3):
+        h.press(api.KEY_Y)
+    assert frame(h) == shot
+    h.press(api.KEY_A)  # and while racing, the ghost included (below the clock)
+    h.press(api.RIGHT)
+    shot = frame(h)[30 * 240:]
+    for _ in range(4):
+        h.press(api.KEY_Y)
+    assert frame(h)[30 * 240:] == shot
+
+
+def test_button_mashing_never_raises(tmp_path):
+    h, m = start(tmp_path, kinds=("human", "easy", "human", "hard"), seed=11,
+                 options={"free_dice": True, "limit_ms": 20000})
+    rng = Rng(99)
+    for _ in range(1000):
+        if h.app.top() is not m:  # the game ended and A left it
+            assert m.st.is_terminal()
+            break
+        kind = (api.PRESSED, api.RELEASED, api.REPEAT)[rng.below(3)]
+        b = rng.below(api.NUM_BUTTONS)
+        if b == api.KEY_B or (b == api.KEY_X and m.paused):
+            continue  # stay in the game
+        h.hal.buttons.inject(api.event(kind, b))
+        if rng.below(3) == 0:
+            h.clock += 33 + rng.below(900)
+            h.app.tick(h.clock)
+    assert m.st.rounds > 0
+
+
+def test_resume_rebuilds_the_same_game(tmp_path):
+    h, m = start(tmp_path, kinds=("human", "medium", "hard"), seed=4)
+    h.press(api.KEY_A)
+    x, y, z, o = m.st.matches()[0]
+    goto(h, m, (x, y, z))
+    turn_to(h, m, o)
+    h.press(api.KEY_A)
+    run(h, m, lambda: m.view == RESULT)
+    h.press(api.KEY_A)
+    run(h, m, lambda: m.ready() >= 0 or m.st.rounds >= 3)
+    before = m.st.to_dict()
+    h2 = Harness(tmp_path)
+    info = savegame.pending(h2.hal.storage)
+    assert info is not None and info["game"] == "cubingos"
+    cubingos_game.resume(h2.app, info)
+    m2 = h2.app.top()
+    assert type(m2).__name__ == "CubingosPlay"
+    assert m2.st.to_dict() == before
+    assert m2.kinds == ["human", "medium", "hard"] and m2.names == m.names
+    h2.frames(3)
+    n = len(info["actions"])
+    if m2.ready() >= 0:
+        h2.press(api.KEY_A)   # goes on, and the save grows from where it was
+        assert len(savegame.pending(h2.hal.storage)["actions"]) == n + 1
