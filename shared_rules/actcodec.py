@@ -2,23 +2,33 @@
 
 Records must be small (2,000 games in the Pico's flash), and an action list is
 most of a record. Actions follow the interface's convention (player, kind,
-args...), so they are very predictable from the action before: the player
-mostly stays, the kind follows the kind before, timestamps grow by small steps.
-Each action is coded as:
+args...) and real-time games put the time last, so an action is predictable
+from what came before: the player mostly stays or moves on by one, a player's
+kind follows that player's kind before, the length follows the kind, and the
+time grows by a step typical of the player's previous kind and this one.
 
-    its length                          context: the previous action's kind
-    element 0 (player) as a delta       context: the previous action's kind
-    element 1 (kind), absolute          context: the previous action's kind
-    the last element (when there are    context: (this action's kind, whether the
-      3 or more) as a delta from the      previous action had one)
-      previous action's last element
-      (real-time games put the time last)
-    the elements between, absolute      context: (position, this action's kind)
+Version 2 (`encode`, `decode`) codes each action as:
 
-Integers are zigzag-mapped and binarised Elias-gamma style (unary bit count,
-then the bits under the leading one; the top three of those adapt, the rest are
-sent flat). Every binary decision goes through an LZMA-style range coder scaled
-to 24 bits, so on the RP2040 every intermediate value is a small int (< 2**30).
+    the player, as a delta from the      context: the previous action's kind
+      previous action's player (0 here
+      marks an action of under 2 elements)
+    the kind                             context: this player's previous kind
+    the length                           context: the kind
+    the elements between kind and last   context: (position, kind)
+    the last element (3 or more) as a    context: (kind, this player's previous kind)
+      delta from this player's previous
+      last element (the time, in
+      real-time games)
+
+Version 1 (`decode(..., version=1)`, records of version 1 hold it) used the
+previous action instead of this player's history and coded the length first.
+
+Integers are binarised Elias-gamma style (unary bit count, then the bits under
+the leading one; the top three of those adapt, the rest are sent flat; signed
+ones send their sign as one more adaptive bit). Every binary decision goes
+through an LZMA-style range coder scaled to 24 bits, so on the RP2040 every
+intermediate value is a small int (< 2**30). A context's probabilities grow in
+blocks as larger integers show up, so small-valued contexts cost little RAM.
 
 encode(actions) -> bytes; decode(data, count) -> list of tuples (ValueError on
 bad input, never anything else; decoding never reads past the data).
@@ -27,31 +37,77 @@ MicroPython subset.
 
 from array import array
 
+VERSION = 2
+
 _TOP = 1 << 16
 _MASK24 = 0xFFFFFF
 _PBITS = 11
 _PONE = 1 << _PBITS
 _HALF = _PONE >> 1
-_SHIFT = 4
+_PMIN = 32           # a probability stays in [_PMIN, _PONE - _PMIN]
+_RATE = 14           # a slot learns at 1/2, 1/3, ... then 1/(_RATE + 2) (v2)
+_SHIFT_V1 = 4        # v1 learned at a fixed 1/16
 _UNARY = 24          # adaptive unary slots for the bit count
 _MANT = 3            # adaptive mantissa bits
 _MANT_NB = 16        # bit counts with adaptive mantissas
-_CTX_SIZE = _UNARY + _MANT_NB * (1 << _MANT)
 _MAX_NB = 64         # integers up to 2**64
+# Probabilities come in blocks of 8, block k for bit count k + 1: [0] the unary
+# decision "more than k + 1 bits", [1..7] the mantissa tree. Bit count 1 has no
+# mantissa, so its [1] holds a signed integer's sign.
+_BLOCK = 8
+_SIGN = 1
+# A v2 slot holds (probability of a 0 << 4) | the times it was used (up to _RATE);
+# a v1 slot holds the probability alone, and a v1 context has all its blocks from the start.
+_GROW = array("H", [_HALF << 4] * _BLOCK)
+_FULL_V1 = [_HALF] * (_UNARY * _BLOCK)
+
+# Context families (keys are small ints: family + index).
+_K_PLAYER = 0
+_K_KIND = 1 << 10
+_K_LEN = 2 << 10
+_K_MID = 3 << 10
+_K_LAST = 4 << 10
+_K_ESCAPE = 5 << 10
 
 
 class _Model:
     """Adaptive probabilities per integer context, allocated on first use."""
 
-    def __init__(self):
+    def __init__(self, grow=_GROW):
         self.ctx = {}
+        self.grow = grow
 
     def get(self, key):
         p = self.ctx.get(key)
         if p is None:
-            p = array("H", [_HALF] * _CTX_SIZE)
+            p = array("H", self.grow)
             self.ctx[key] = p
         return p
+
+
+def _reach(probs, nb):
+    """Makes sure probs holds the blocks of bit counts up to nb."""
+    if nb > _UNARY:
+        nb = _UNARY
+    while len(probs) < nb * _BLOCK:
+        probs.extend(_GROW)
+
+
+def _learn(s, b):
+    """The slot state after coding bit b: fast at first, then at a steady rate."""
+    p = s >> 4
+    n = s & 15
+    if b:
+        p -= p // (n + 2)
+        if p < _PMIN:
+            p = _PMIN
+    else:
+        p += (_PONE - p) // (n + 2)
+        if p > _PONE - _PMIN:
+            p = _PONE - _PMIN
+    if n < _RATE:
+        n += 1
+    return (p << 4) | n
 
 
 class _Encoder:
@@ -76,15 +132,14 @@ class _Encoder:
         self.low = (low & 0xFFFF) << 8
 
     def bit(self, probs, i, b):
-        p = probs[i]
-        bound = (self.range >> _PBITS) * p
+        s = probs[i]
+        bound = (self.range >> _PBITS) * (s >> 4)
         if b:
             self.low += bound
             self.range -= bound
-            probs[i] = p - (p >> _SHIFT)
         else:
             self.range = bound
-            probs[i] = p + ((_PONE - p) >> _SHIFT)
+        probs[i] = _learn(s, b)
         while self.range < _TOP:
             self.range <<= 8
             self._shift()
@@ -124,17 +179,16 @@ class _Decoder:
         return 0
 
     def bit(self, probs, i):
-        p = probs[i]
-        bound = (self.range >> _PBITS) * p
+        s = probs[i]
+        bound = (self.range >> _PBITS) * (s >> 4)
         if self.code < bound:
             self.range = bound
-            probs[i] = p + ((_PONE - p) >> _SHIFT)
             b = 0
         else:
             self.code -= bound
             self.range -= bound
-            probs[i] = p - (p >> _SHIFT)
             b = 1
+        probs[i] = _learn(s, b)
         while self.range < _TOP:
             self.range <<= 8
             self.code = ((self.code << 8) | self._byte()) & _MASK24
@@ -153,12 +207,35 @@ class _Decoder:
         return b
 
 
+class _DecoderV1(_Decoder):
+    def bit(self, probs, i):
+        p = probs[i]
+        bound = (self.range >> _PBITS) * p
+        if self.code < bound:
+            self.range = bound
+            probs[i] = p + ((_PONE - p) >> _SHIFT_V1)
+            b = 0
+        else:
+            self.code -= bound
+            self.range -= bound
+            probs[i] = p - (p >> _SHIFT_V1)
+            b = 1
+        while self.range < _TOP:
+            self.range <<= 8
+            self.code = ((self.code << 8) | self._byte()) & _MASK24
+        return b
+
+
 def _zig(v):
     return (v << 1) if v >= 0 else ((-v) << 1) - 1
 
 
 def _unzig(n):
     return -((n + 1) >> 1) if n & 1 else n >> 1
+
+
+def _unary_slot(k):
+    return (k if k < _UNARY else _UNARY - 1) * _BLOCK
 
 
 def _put_uint(enc, probs, v):
@@ -170,16 +247,18 @@ def _put_uint(enc, probs, v):
         t >>= 1
     if nb > _MAX_NB:
         raise ValueError("integer too large for an action")
+    _reach(probs, nb)
     for k in range(nb - 1):
-        enc.bit(probs, k if k < _UNARY else _UNARY - 1, 1)
+        enc.bit(probs, _unary_slot(k), 1)
     if nb < _MAX_NB:
-        enc.bit(probs, nb - 1 if nb - 1 < _UNARY else _UNARY - 1, 0)
+        enc.bit(probs, _unary_slot(nb - 1), 0)
     # bits under the leading one, most significant first
     node = 1
+    tree = (nb - 1) * _BLOCK
     for j in range(nb - 2, -1, -1):
         b = (n >> j) & 1
         if nb - 2 - j < _MANT and nb <= _MANT_NB:
-            enc.bit(probs, _UNARY + (nb - 1) * (1 << _MANT) + node, b)
+            enc.bit(probs, tree + node, b)
             node = (node << 1) | b
         else:
             enc.flat(b)
@@ -188,20 +267,35 @@ def _put_uint(enc, probs, v):
 def _get_uint(dec, probs):
     nb = 1
     while nb < _MAX_NB:
-        k = nb - 1
-        if not dec.bit(probs, k if k < _UNARY else _UNARY - 1):
+        _reach(probs, nb)
+        if not dec.bit(probs, _unary_slot(nb - 1)):
             break
         nb += 1
+    _reach(probs, nb)
     n = 1
     node = 1
+    tree = (nb - 1) * _BLOCK
     for j in range(nb - 2, -1, -1):
         if nb - 2 - j < _MANT and nb <= _MANT_NB:
-            b = dec.bit(probs, _UNARY + (nb - 1) * (1 << _MANT) + node)
+            b = dec.bit(probs, tree + node)
             node = (node << 1) | b
         else:
             b = dec.flat()
         n = (n << 1) | b
     return n - 1
+
+
+def _put_int(enc, probs, v):
+    _put_uint(enc, probs, -v if v < 0 else v)
+    if v:
+        enc.bit(probs, _SIGN, 1 if v < 0 else 0)
+
+
+def _get_int(dec, probs):
+    v = _get_uint(dec, probs)
+    if v and dec.bit(probs, _SIGN):
+        return -v
+    return v
 
 
 def _clip(v, hi):
@@ -210,57 +304,113 @@ def _clip(v, hi):
     return v if v < hi else hi
 
 
-def _base(i, n, prev, pk, kind):
-    """(reference value, context key) for element i of an n-element action."""
-    if i == 0:
-        return (prev[0] if prev else 0), 16 + pk
-    if i == 1:
-        return 0, 32 + pk
-    if i == n - 1:
-        # the last element: a timestamp in real-time games; delta from the last one before
-        has = len(prev) >= 3
-        return (prev[-1] if has else 0), 64 + (kind << 1) + (1 if has else 0)
-    return 0, 128 + (_clip(i, 7) << 4) + kind
+class _History:
+    """What the v2 contexts look at: the players by recency, the previous action's kind,
+    each player's last kind (players are keyed by value, so a SYSTEM 'player' has its
+    own) and the last element of the latest action that had 3 or more."""
 
+    def __init__(self):
+        self.recent = []    # players, the latest actor first
+        self.kind = 0       # the previous action's kind, clipped
+        self.kinds = {}     # player -> their last kind, clipped
+        self.last = None
 
-def _ctx(i, n, x, prev, pk, kind):
-    base, key = _base(i, n, prev, pk, kind)
-    return _zig(x - base), key, _clip(x, 15)
+    def rank(self, p):
+        """p's place in the recency list, or -1 for a player not seen yet."""
+        r = self.recent
+        for i in range(len(r)):
+            if r[i] == p:
+                return i
+        return -1
 
-
-def _dctx(i, n, prev, pk, kind):
-    base, key = _base(i, n, prev, pk, kind)
-    return base, key, True
+    def note(self, a, rank):
+        """Takes in action a (2 or more elements) of the player at `rank`."""
+        p = a[0]
+        if rank >= 0:
+            self.recent.pop(rank)
+        self.recent.insert(0, p)
+        self.kind = _clip(a[1], 15)
+        self.kinds[p] = self.kind
+        if len(a) >= 3:
+            self.last = a[len(a) - 1]
 
 
 def encode(actions):
-    """The coded bytes of a list of actions (tuples of ints)."""
+    """The coded bytes (version 2) of a list of actions (tuples of ints)."""
     enc = _Encoder()
     model = _Model()
-    prev = ()
+    h = _History()
     for a in actions:
-        pk = _clip(prev[1], 15) if len(prev) > 1 else 0
         n = len(a)
-        _put_uint(enc, model.get(pk), n)
-        kind = 0
-        for i in range(n):
-            x = a[i]
+        for x in a:
             if not isinstance(x, int):
                 raise ValueError("action elements must be ints")
-            v, key, k2 = _ctx(i, n, x, prev, pk, kind)
-            if i == 1:
-                kind = k2
-            _put_uint(enc, model.get(key), v)
-        prev = a
+        rank = h.rank(a[0]) if n >= 2 else -1
+        _put_uint(enc, model.get(_K_PLAYER + h.kind), rank + 1)
+        if rank < 0:
+            # a new player, or an action of under 2 elements
+            escape = model.get(_K_ESCAPE)
+            _put_uint(enc, escape, n if n < 2 else 2)
+            if n:
+                _put_int(enc, escape, a[0])
+            if n < 2:
+                continue
+        p = a[0]
+        own = h.kinds.get(p, 0)
+        _put_int(enc, model.get(_K_KIND + own), a[1])
+        kind = _clip(a[1], 15)
+        _put_uint(enc, model.get(_K_LEN + kind), n - 2)
+        for i in range(2, n - 1):
+            _put_int(enc, model.get(_K_MID + (_clip(i, 7) << 4) + kind), a[i])
+        if n >= 3:
+            if h.last is None:
+                _put_int(enc, model.get(_K_LAST), a[n - 1])
+            else:
+                _put_int(enc, model.get(_K_LAST + 1), a[n - 1] - h.last)
+        h.note(a, rank)
     return enc.finish()
 
 
-def decode(data, count, max_len=32):
-    """The list of `count` actions coded in `data` (ValueError if it is not a valid code)."""
-    dec = _Decoder(data)
+def _decode_v2(dec, count, max_len, out):
     model = _Model()
+    h = _History()
+    for _ in range(count):
+        rank = _get_uint(dec, model.get(_K_PLAYER + h.kind)) - 1
+        if rank < 0:
+            escape = model.get(_K_ESCAPE)
+            n = _get_uint(dec, escape)
+            if n > 2:
+                raise ValueError("bad player escape")
+            p = _get_int(dec, escape) if n else 0
+            if n < 2:
+                out.append((p,) if n else ())
+                continue
+        elif rank >= len(h.recent):
+            raise ValueError("bad player rank")
+        else:
+            p = h.recent[rank]
+        own = h.kinds.get(p, 0)
+        k = _get_int(dec, model.get(_K_KIND + own))
+        kind = _clip(k, 15)
+        n = 2 + _get_uint(dec, model.get(_K_LEN + kind))
+        if n > max_len:
+            raise ValueError("action too long")
+        a = [p, k]
+        for i in range(2, n - 1):
+            a.append(_get_int(dec, model.get(_K_MID + (_clip(i, 7) << 4) + kind)))
+        if n >= 3:
+            if h.last is None:
+                a.append(_get_int(dec, model.get(_K_LAST)))
+            else:
+                a.append(h.last + _get_int(dec, model.get(_K_LAST + 1)))
+        a = tuple(a)
+        out.append(a)
+        h.note(a, rank)
+
+
+def _decode_v1(dec, count, max_len, out):
+    model = _Model(_FULL_V1)
     prev = ()
-    out = []
     for _ in range(count):
         pk = _clip(prev[1], 15) if len(prev) > 1 else 0
         n = _get_uint(dec, model.get(pk))
@@ -269,15 +419,32 @@ def decode(data, count, max_len=32):
         a = []
         kind = 0
         for i in range(n):
-            base, key, sign = _dctx(i, n, prev, pk, kind)
-            u = _get_uint(dec, model.get(key))
-            x = base + _unzig(u)
+            if i == 0:
+                base, key = (prev[0] if prev else 0), 16 + pk
+            elif i == 1:
+                base, key = 0, 32 + pk
+            elif i == n - 1:
+                has = len(prev) >= 3
+                base, key = (prev[-1] if has else 0), 64 + (kind << 1) + (1 if has else 0)
+            else:
+                base, key = 0, 128 + (_clip(i, 7) << 4) + kind
+            x = base + _unzig(_get_uint(dec, model.get(key)))
             if i == 1:
                 kind = _clip(x, 15)
             a.append(x)
         a = tuple(a)
         out.append(a)
         prev = a
+
+
+def decode(data, count, max_len=32, version=VERSION):
+    """The list of `count` actions coded in `data` by `encode` of format `version`
+    (ValueError if it is not a valid code)."""
+    if version not in (1, 2):
+        raise ValueError("action code version %r is not supported" % (version,))
+    dec = (_DecoderV1 if version == 1 else _Decoder)(data)
+    out = []
+    (_decode_v1 if version == 1 else _decode_v2)(dec, count, max_len, out)
     if dec.pos > len(data) + 1:
         raise ValueError("action code truncated")
     return out

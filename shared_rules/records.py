@@ -18,22 +18,34 @@ A record is a dict with these fields:
     duration  milliseconds of game time from the first to the last action
     meta      optional extra plain data for the app (bot levels, ...), a dict or None
 
-Encoded form (`encode`/`decode`, version 1): a compact binary string, because
-the device keeps thousands of these in 1.4 MB of flash.
+Encoded form (`encode`/`decode`): a compact binary string, because the device
+keeps thousands of these in 1.4 MB of flash. Version 2 (what `encode` writes):
 
-    u8      version (1)
+    u8      version (2)
     uv      epoch, seq
-    str     device, game, options (compact JSON, keys sorted)
+    str     device
+    word    game
+    plain   options (a dict)
     sv      seed
     uv n    then n x str: players
     uv      started, ended, duration
     uv n    then n x sv: scores
-    str     meta (compact JSON, or empty for none)
+    plain   meta (a dict, or None)
     uv n    the number of actions, then
-    uv m    then m bytes: the actions coded by shared_rules.actcodec (adaptive
-            range coding: a typical action takes well under a byte)
+    uv m    then m bytes: the actions coded by shared_rules.actcodec version 2
+            (adaptive range coding: most actions take a few bits)
 
 uv = unsigned LEB128 varint, sv = zigzag varint, str = uv byte length + UTF-8.
+word = uv k: WORDS[k - 1] for k > 0, else a str follows (the names a record
+repeats, game names, option keys and values, cost one byte; WORDS only ever
+grows at its end). plain = a plain value after a u8 tag: 0 None, 1 False,
+2 True, 3 sv int, 4 word, 5 list (uv n, n x plain), 6 dict (uv n, then n x
+(word key, plain) in sorted key order).
+
+Version 1 (still decoded: a host database may hold such records) had str game,
+options and meta as compact JSON str (sorted keys; meta empty for None), and
+actcodec version 1.
+
 Decoding checks everything and raises RecordError (a ValueError) on any
 malformed, truncated or over-long input, never anything else.
 MicroPython subset: no struct formats beyond bytes, no big allocations.
@@ -43,12 +55,30 @@ import json
 
 from shared_rules.varint import put_uv, put_sv, Reader
 
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)
 MAX_ACTIONS = 20000
 MAX_ACTION_LEN = 32
 MAX_PLAYERS = 16
 MAX_STR = 2048
 MAX_CODE = 1 << 20
+MAX_DEPTH = 6
+
+# Append only: a record stores an index into this.
+WORDS = ("cubo", "kocka10000", "coloretto", "cubingos",
+         "keep_swaps", "runs_any_order", "yellow", "yellow_c_replaces",
+         "extra_dice_double", "finish_round", "preset", "original", "online",
+         "scoring_table", "brown", "grey", "free_dice", "humans", "limit_ms",
+         "levels", "human", "kinds", "easy", "medium", "hard", "random", "greedy", "strong")
+
+# Tags of plain values (`plain` above).
+_NONE = 0
+_FALSE = 1
+_TRUE = 2
+_INT = 3
+_WORD = 4
+_LIST = 5
+_DICT = 6
 
 FIELDS = ("v", "device", "epoch", "seq", "game", "options", "seed", "players",
           "actions", "scores", "started", "ended", "duration", "meta")
@@ -96,69 +126,62 @@ def _int(x, what):
     return x
 
 
-def dumps_json(obj):
-    """Compact JSON with sorted keys (identical bytes on CPython and MicroPython)."""
-    if obj is None:
-        return ""
-    if isinstance(obj, dict):
-        keys = sorted(obj)
-        parts = []
-        for k in keys:
+def _word(out, s):
+    for i in range(len(WORDS)):
+        if WORDS[i] == s:
+            _uv(out, i + 1)
+            return
+    _uv(out, 0)
+    _str(out, s)
+
+
+def _plain(out, v, depth=0):
+    if depth > MAX_DEPTH:
+        raise RecordError("plain data nested too deep")
+    if v is None:
+        out.append(_NONE)
+    elif v is False:
+        out.append(_FALSE)
+    elif v is True:
+        out.append(_TRUE)
+    elif isinstance(v, int):
+        out.append(_INT)
+        _sv(out, v)
+    elif isinstance(v, str):
+        out.append(_WORD)
+        _word(out, v)
+    elif isinstance(v, (list, tuple)):
+        out.append(_LIST)
+        _uv(out, len(v))
+        for x in v:
+            _plain(out, x, depth + 1)
+    elif isinstance(v, dict):
+        out.append(_DICT)
+        _uv(out, len(v))
+        for k in sorted(v):
             if not isinstance(k, str):
                 raise RecordError("dict keys must be strings")
-            parts.append(_jstr(k) + ":" + dumps_json_value(obj[k]))
-        return "{" + ",".join(parts) + "}"
-    return dumps_json_value(obj)
-
-
-def dumps_json_value(v):
-    if isinstance(v, dict):
-        return dumps_json(v)
-    if isinstance(v, (list, tuple)):
-        return "[" + ",".join([dumps_json_value(x) for x in v]) + "]"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if v is None:
-        return "null"
-    if isinstance(v, str):
-        return _jstr(v)
-    if isinstance(v, int):
-        return "%d" % v
-    if isinstance(v, float):
+            _word(out, k)
+            _plain(out, v[k], depth + 1)
+    elif isinstance(v, float):
         raise RecordError("floats are not allowed in records")
-    raise RecordError("cannot store %r in a record" % (v,))
-
-
-def _jstr(s):
-    # ASCII-only JSON string, the same on both runtimes (MicroPython's json.dumps
-    # writes non-ASCII raw, CPython's escapes it).
-    out = '"'
-    for ch in s:
-        c = ord(ch)
-        if ch == '"' or ch == "\\":
-            out += "\\" + ch
-        elif 0x20 <= c < 0x7F:
-            out += ch
-        elif c < 0x10000:
-            out += "\\u%04x" % c
-        else:
-            c -= 0x10000
-            out += "\\u%04x\\u%04x" % (0xD800 | (c >> 10), 0xDC00 | (c & 0x3FF))
-    return out + '"'
+    else:
+        raise RecordError("cannot store %r in a record" % (v,))
 
 
 def encode(rec):
-    """The record's bytes (raises RecordError for a record that breaks the format)."""
+    """The record's bytes, format VERSION (raises RecordError for a record that breaks it)."""
     out = bytearray()
     out.append(VERSION)
     try:
         _uv(out, _int(rec["epoch"], "epoch"))
         _uv(out, _int(rec["seq"], "seq"))
         _str(out, rec["device"])
-        _str(out, rec["game"])
-        _str(out, dumps_json(rec.get("options") or {}))
+        _word(out, rec["game"])
+        options = rec.get("options") or {}
+        if not isinstance(options, dict):
+            raise RecordError("options must be a dict")
+        _plain(out, options)
         _sv(out, _int(rec["seed"], "seed"))
         players = rec["players"]
         if len(players) > MAX_PLAYERS:
@@ -177,7 +200,10 @@ def encode(rec):
         _uv(out, len(scores))
         for s in scores:
             _sv(out, _int(s, "score"))
-        _str(out, dumps_json(rec.get("meta")))
+        meta = rec.get("meta")
+        if meta is not None and not isinstance(meta, dict):
+            raise RecordError("meta must be a dict or None")
+        _plain(out, meta)
         actions = rec["actions"]
         if len(actions) > MAX_ACTIONS:
             raise RecordError("too many actions")
@@ -213,6 +239,58 @@ class _Reader(Reader):
         except UnicodeError:
             raise RecordError("bad text in record")
 
+    def word(self):
+        k = self.count(len(WORDS), "word index")
+        return WORDS[k - 1] if k else self.str()
+
+    def plain(self, depth=0):
+        if depth > MAX_DEPTH:
+            raise RecordError("plain data nested too deep")
+        tag = self.byte()
+        if tag == _NONE:
+            return None
+        if tag == _FALSE:
+            return False
+        if tag == _TRUE:
+            return True
+        if tag == _INT:
+            return self.sv()
+        if tag == _WORD:
+            return self.word()
+        if tag == _LIST:
+            return [self.plain(depth + 1) for _ in range(self.count(MAX_STR, "list items"))]
+        if tag == _DICT:
+            d = {}
+            for _ in range(self.count(MAX_STR, "dict items")):
+                k = self.word()
+                d[k] = self.plain(depth + 1)
+            return d
+        raise RecordError("bad data tag %d" % (tag,))
+
+    def head(self):
+        """Reads the version and the fields up to the seed: (version, dict of them)."""
+        v = self.byte()
+        if v not in VERSIONS:
+            raise RecordError("record format version %d is not supported" % (v,))
+        rec = {"v": v, "epoch": self.uv(), "seq": self.uv(), "device": self.str()}
+        if v == 1:
+            rec["game"] = self.str()
+            rec["options"] = _json(self.str(), "options", dict) or {}
+        else:
+            rec["game"] = self.word()
+            rec["options"] = self.plain()
+            if not isinstance(rec["options"], dict):
+                raise RecordError("bad options")
+        rec["seed"] = self.sv()
+        n = self.count(MAX_PLAYERS, "players")
+        rec["players"] = [self.str() for _ in range(n)]
+        rec["started"] = self.uv()
+        rec["ended"] = self.uv()
+        rec["duration"] = self.uv()
+        n = self.count(MAX_PLAYERS, "scores")
+        rec["scores"] = [self.sv() for _ in range(n)]
+        return v, rec
+
 
 def _json(text, what, kind):
     if text == "":
@@ -238,31 +316,20 @@ def decode(data):
 
 def _decode(data):
     r = _Reader(data)
-    v = r.byte()
-    if v != VERSION:
-        raise RecordError("record format version %d is not supported" % (v,))
-    rec = {"v": v}
-    rec["epoch"] = r.uv()
-    rec["seq"] = r.uv()
-    rec["device"] = r.str()
-    rec["game"] = r.str()
-    rec["options"] = _json(r.str(), "options", dict) or {}
-    rec["seed"] = r.sv()
-    n = r.count(MAX_PLAYERS, "players")
-    rec["players"] = [r.str() for _ in range(n)]
-    rec["started"] = r.uv()
-    rec["ended"] = r.uv()
-    rec["duration"] = r.uv()
-    n = r.count(MAX_PLAYERS, "scores")
-    rec["scores"] = [r.sv() for _ in range(n)]
-    rec["meta"] = _json(r.str(), "meta", dict)
+    v, rec = r.head()
+    if v == 1:
+        rec["meta"] = _json(r.str(), "meta", dict)
+    else:
+        rec["meta"] = r.plain()
+        if rec["meta"] is not None and not isinstance(rec["meta"], dict):
+            raise RecordError("bad meta")
     n = r.count(MAX_ACTIONS, "actions")
     size = r.count(MAX_CODE, "action code bytes")
     if r.pos + size > len(data):
         raise RecordError("record truncated")
     from shared_rules import actcodec
     try:
-        actions = actcodec.decode(data[r.pos:r.pos + size], n, MAX_ACTION_LEN)
+        actions = actcodec.decode(data[r.pos:r.pos + size], n, MAX_ACTION_LEN, v)
     except ValueError as e:
         raise RecordError("bad action code: %s" % (e,))
     r.pos += size
@@ -276,8 +343,9 @@ def peek_seq(data):
     """(epoch, seq) of an encoded record without decoding the rest (RecordError if bad)."""
     try:
         r = _Reader(data)
-        if r.byte() != VERSION:
-            raise RecordError("record format version not supported")
+        v = r.byte()
+        if v not in VERSIONS:
+            raise RecordError("record format version %d is not supported" % (v,))
         return r.uv(), r.uv()
     except RecordError:
         raise
@@ -289,23 +357,8 @@ def summary(data):
     """A light view of an encoded record for lists: (seq, game, players, scores, ended),
     without building the action list (RecordError if bad)."""
     try:
-        r = _Reader(data)
-        if r.byte() != VERSION:
-            raise RecordError("record format version not supported")
-        r.uv()
-        seq = r.uv()
-        r.str()
-        game = r.str()
-        r.str()
-        r.sv()
-        n = r.count(MAX_PLAYERS, "players")
-        players = [r.str() for _ in range(n)]
-        r.uv()
-        ended = r.uv()
-        r.uv()
-        n = r.count(MAX_PLAYERS, "scores")
-        scores = [r.sv() for _ in range(n)]
-        return seq, game, players, scores, ended
+        _, rec = _Reader(data).head()
+        return rec["seq"], rec["game"], rec["players"], rec["scores"], rec["ended"]
     except RecordError:
         raise
     except Exception as e:

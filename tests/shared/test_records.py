@@ -101,6 +101,25 @@ def test_decode_rejects_damage_with_record_error_only():
             pass
 
 
+# race_record() as the version 1 code encoded it (tests/test_records_v1.py has more)
+RACE_V1 = ("0189060108633066666565303104726163650b7b22676f616c223a32307d0a0304414e4e41034245"
+           "4e05434c41524180f7c4d506fbf7c4d506f8c007033e040c0e7b22626f7473223a5b302c315d7d1c"
+           "23c2accb172cb6b99835a83be8a24aad214ca8bd77ba352f0cd894914eff0b83718eac93")
+
+
+def test_version_1_record_still_decodes():
+    from binascii import unhexlify
+    data = unhexlify(RACE_V1)
+    rec = race_record()
+    back = records.decode(data)
+    assert back["v"] == 1 and records.VERSION == 2
+    for k in records.FIELDS:
+        if k != "v":
+            assert back[k] == rec[k], k
+    assert records.summary(data) == records.summary(records.encode(rec))
+    assert records.peek_seq(data) == (777, 1)
+
+
 def test_unknown_version_rejected():
     data = bytearray(records.encode(race_record()))
     data[0] = 99
@@ -174,6 +193,31 @@ def test_verify_survives_a_rules_engine_that_crashes():
     assert not ok and "breaks" in why
 
 
-def test_json_is_deterministic_and_ascii():
-    s = records.dumps_json({"b": [1, True, None], "a": "x\u00e9\"y"})
-    assert s == '{"a":"x\\u00e9\\"y","b":[1,true,null]}'
+def test_plain_data_round_trips_in_few_bytes():
+    meta = {"levels": ["easy", "hard"], "human": True, "note": "x\u00e9\"y", "n": -5,
+            "deep": [[1, None], {"k": False}]}
+    rec = race_record()
+    rec["meta"] = meta
+    rec["options"] = {"keep_swaps": True, "yellow": False, "yellow_c_replaces": 1,
+                      "runs_any_order": False}
+    data = records.encode(rec)
+    back = records.decode(data)
+    assert back["meta"] == meta and back["options"] == rec["options"]
+    plain = dict(rec, meta=None, options={})
+    # known option names and values cost a byte each
+    assert len(data) - len(records.encode(plain)) < 60
+    # keys in any order give the same bytes
+    rec["options"] = dict(reversed(list(rec["options"].items())))
+    assert records.encode(rec) == data
+
+
+def test_meta_and_options_must_be_dicts():
+    for field, value in (("meta", [1]), ("options", "fast"), ("meta", {"x": 1.5}),
+                         ("meta", {1: 2})):
+        bad = dict(race_record())
+        bad[field] = value
+        try:
+            records.encode(bad)
+            assert False, field
+        except records.RecordError:
+            pass
