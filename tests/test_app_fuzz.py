@@ -5,7 +5,8 @@ from tests.apphelpers import Harness
 
 MENU_SCREENS = {"MainMenu", "SettingsScreen", "NamesScreen", "TextEntry", "AboutScreen",
                 "CuboSetup", "CuboMatch", "CuboTable",
-                "K10kSetup", "K10kPlay", "SelfTestScreen", "ColorettoSetup", "ColorettoPlay"}
+                "K10kSetup", "K10kPlay", "SelfTestScreen", "ColorettoSetup", "ColorettoPlay",
+                "CubingosSetup", "CubingosPlay"}
 
 
 def mash(h, rng, n):

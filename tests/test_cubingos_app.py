@@ -137,6 +137,11 @@ def test_hot_seat_race_with_buttons(tmp_path):
     h.press(api.KEY_A)                       # ANNA: show the card
     assert m.racer() == 0 and st.leg_started()
     card = st.card
+    # the clock ticking redraws only the header, and gives the frame a full redraw would
+    shown = m.shown_t
+    while m.shown_t == shown:
+        h.frames(1)
+    assert bytes(h.hal.display.buf) == frame(h)
     # turn the ghost about each axis: the orientation and what it would form follow
     seen = set()
     pvs = []
@@ -176,12 +181,13 @@ def test_hot_seat_race_with_buttons(tmp_path):
     assert m.view == PLAY and m.ready() == 1   # the start passes to BEN
 
 
-def first_stacked(seed):
-    """A two-human game played on the rules until a die stands on another: in each
-    round the first human places a matching die (stacked when possible), the other
-    passes or is stopped."""
-    st = C.CubingosState(2, seed, {"humans": 3})
-    for _ in range(40):
+def play_rules(st, done):
+    """Plays a two-human game on the rules until done(st): in each round the first
+    human places a matching die (stacked when possible), the other passes or is
+    stopped."""
+    for _ in range(60):
+        if done(st):
+            return st
         rounds = st.rounds
         p = st.leg_owner()
         st.apply((p, C.GO, st.t))
@@ -200,9 +206,28 @@ def first_stacked(seed):
                 st.apply((q, C.PASS, st.t))
             else:
                 st.apply(st.system_action(st.t + 1))
-        if any(d[2] > 0 for d in st.dice()):
-            return st
-    raise AssertionError("no stack")
+    raise AssertionError("never reached")
+
+
+def first_stacked(seed):
+    """A two-human game until a die stands on another."""
+    return play_rules(C.CubingosState(2, seed, {"humans": 3}),
+                      lambda st: any(d[2] > 0 for d in st.dice()))
+
+
+def test_free_dice_are_taken_with_buttons(tmp_path):
+    st = play_rules(C.CubingosState(2, 1, {"humans": 3, "free_dice": True}),
+                    lambda st: st.phase == C.TAKING)
+    h, m = start(tmp_path, state=st, options={"free_dice": True})
+    p = st.starter
+    assert m.taker() == p and not st.holding[p]
+    assert sorted(m.cells) == sorted(st.free_dice())
+    dice = len(st.dice())
+    h.press(api.RIGHT)
+    x, y, z = m.cells[m.ci]
+    h.press(api.KEY_A)
+    assert st.holding[p] and len(st.dice()) == dice - 1 and st.die_at(x, y, z) is None
+    assert "takes" in m.message
 
 
 def test_floating_cell_is_refused_without_a_wrong_call(tmp_path):

@@ -90,13 +90,20 @@ def title(m):
     return "The bots race" if not m.humans else "Waiting" + font.ELLIPSIS
 
 
+def header(m, fb):
+    st = m.st
+    if st.leg_started() and m.view == 0:
+        right = secs(st.elapsed_ms(m.game_time(m.app.now)))
+    else:
+        right = "pile %d" % len(st.pile)
+    ui.header(fb, title(m), right)
+
+
 def table(m, fb):
     st = m.st
     iso = m.iso
     result = m.view == 1
     live = st.leg_started() and not result
-    right = secs(st.elapsed_ms(m.game_time(m.app.now))) if live else "pile %d" % len(st.pile)
-    ui.header(fb, title(m), right)
     g = m.ghost()
     iso.structure(fb, m.dice, m.occupied, g)
     if g is not None:
@@ -119,6 +126,7 @@ def table(m, fb):
             icons(fb, m.pv or (), st.card)
     else:
         card_back(fb, 3, 33)
+    header(m, fb)   # after the structure: it clips what reaches up
     strip(m, fb)
     text, col = prompt(m)
     font.draw_wrapped(fb, text, 4, TEXT_Y, ui.W - 8, col, S)
@@ -146,6 +154,7 @@ def strip(m, fb):
     st = m.st
     n = st.num_players
     w = ui.W // n
+    fb.fill_rect(0, AREA_Y - 1, ui.W, ui.H - AREA_Y + 1, ui.BG)
     fb.fill_rect(0, AREA_Y - 1, ui.W, 12, ui.PANEL_MID)
     for p in range(n):
         r = m.res[p]
@@ -167,15 +176,15 @@ def prompt(m):
         if lr[1] < 0:
             return "Nobody formed %s: under the pile" % C.card_name(lr[0]), ui.DIM
         return "%s wins %s in %s" % (m.names[lr[1]], C.card_name(lr[0]), secs(lr[2])), ui.GOOD
-    if m.message:
-        return m.message, ui.BAD if m.bad else ui.TEXT
-    if m.taker() >= 0:
-        return "Take a free die to play with: A takes it, X none", ui.TEXT
     p = m.ready()
     if p >= 0:
         b = st.best_result()
         beat = " Beat %s!" % secs(b[0]) if b is not None else ""
         return "Pass the console to %s. A shows the card.%s" % (m.names[p], beat), ui.ACCENT
+    if m.message:
+        return m.message, ui.BAD if m.bad else ui.TEXT
+    if m.taker() >= 0:
+        return "Take a free die to play with: A takes it, X none", ui.TEXT
     if m.racer() >= 0:
         how = ". " + TURN_HELP if m.mode else ""
         if m.err is not None:

@@ -84,6 +84,8 @@ class CubingosPlay(Screen):
         self.res_t = list(self.st.elapsed)
         self.found = []         # creatures the round's winning die formed
         self.shown_t = -1
+        self.clock_only = False
+        self.toast = False      # a notice was drawn over the last frame
         self.result_at = 0
         if self.st.is_terminal():
             self.view = FINAL
@@ -137,10 +139,11 @@ class CubingosPlay(Screen):
             return
         self.key = key
         iso = self.iso
+        legal = st.legal_cells()
         if st.phase == C.TAKING:
             cells = st.free_dice()
         else:
-            seen = set(st.legal_cells())
+            seen = set(legal)
             for x, y, z, o, s in st.dice():
                 for d in range(5):
                     dx, dy, dz = G.DIR_VEC[d]
@@ -153,7 +156,7 @@ class CubingosPlay(Screen):
         self.cells = cells
         self.ci = cells.index(here) if here in cells else 0
         dice = st.dice()
-        iso.fit([d[:3] for d in dice] + cells)
+        iso.fit([d[:3] for d in dice] + legal)   # other cells may reach under the panels
         self.dice = iso.order(dice)
         self.app.invalidate()
 
@@ -243,7 +246,7 @@ class CubingosPlay(Screen):
         self.res = list(st.status)
         self.res_t = [-1] * st.num_players
         self.aim()
-        self.say("Form the card's creature!" if p >= 0 else "")
+        self.say("")
         self.app.sound.play(sound.START)
         rgb = C.COLOUR_RGB[st.card >> 2]
         self.app.lights.show_colors([rgb] * 8)
@@ -327,6 +330,9 @@ class CubingosPlay(Screen):
             t = st.elapsed_ms(gt) // (100 if self.racer() >= 0 else 1000)
             if t != self.shown_t:
                 self.shown_t = t
+                # only the clock moved: draw() redraws just the header (the structure
+                # is the slow part of a frame)
+                self.clock_only = not self.app.dirty
                 self.app.invalidate()
 
     # -- input --------------------------------------------------------------------------------
@@ -427,4 +433,10 @@ class CubingosPlay(Screen):
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, fb):
-        D.draw(self, fb)
+        toast = bool(self.app.notice)
+        if self.clock_only and not toast and not self.toast and not self.paused:
+            D.header(self, fb)
+        else:
+            D.draw(self, fb)
+        self.clock_only = False
+        self.toast = toast
