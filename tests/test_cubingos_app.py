@@ -179,6 +179,12 @@ def test_hot_seat_race_with_buttons(tmp_path):
     assert m.view == RESULT and st.won[0] == [card]
     h.press(api.KEY_A)
     assert m.view == PLAY and m.ready() == 1   # the start passes to BEN
+    # X shows the cards won (any key goes back), then A shows BEN the card
+    shot = frame(h)
+    h.press(api.KEY_X)
+    assert m.cards and frame(h) != shot
+    h.press(api.KEY_A)
+    assert not m.cards and frame(h) == shot and m.ready() == 1
 
 
 def play_rules(st, done):

@@ -65,8 +65,9 @@ def card_back(fb, x, y):
 
 def draw(m, fb):
     ui.clear(fb)
-    if m.view == 2:
-        final(m, fb)
+    final = m.view == 2
+    if m.cards != final:     # X swaps the structure and the cards won
+        cards(m, fb, final)
     else:
         table(m, fb)
     if m.paused:
@@ -77,6 +78,8 @@ def draw(m, fb):
 
 def title(m):
     st = m.st
+    if m.view == 2:
+        return "The structure"
     if m.view == 1:
         return "Round %d" % st.rounds
     if m.taker() >= 0:
@@ -120,6 +123,8 @@ def table(m, fb):
         iso.creatures(fb, m.found, lr[0])
         big_card(fb, 3, 33, lr[0])
         icons(fb, m.found, lr[0])
+    elif m.view == 2:
+        pass
     elif live and not m.paused:
         big_card(fb, 3, 33, st.card)
         if g is not None:
@@ -171,6 +176,8 @@ def strip(m, fb):
 def prompt(m):
     """(text, colour) of the line under the structure."""
     st = m.st
+    if m.view == 2:
+        return "", ui.TEXT
     if m.view == 1:
         lr = st.last_round
         if lr[1] < 0:
@@ -199,22 +206,25 @@ def prompt(m):
 def hints(m, fb):
     if m.paused:
         return
-    if m.view == 1:
-        ui.footer(fb, (("A", "Next"), ("Y", "View"), ("B", "Pause")))
+    if m.view == 2:
+        ui.footer(fb, (("A", "Done"), ("X", "Scores"), ("Y", "View")))
+    elif m.view == 1:
+        ui.footer(fb, (("A", "Next"), ("X", "Cards"), ("Y", "View"), ("B", "Pause")))
     elif m.racer() >= 0:
         ui.footer(fb, (("A", "Place"), ("X", "Roll"), (font.BULLET, "Move" if m.mode else "Turn"),
                        ("Y", "View")))
     elif m.taker() >= 0:
         ui.footer(fb, (("A", "Take"), ("X", "None"), ("Y", "View"), ("B", "Pause")))
     elif m.ready() >= 0:
-        ui.footer(fb, (("A", "Show card"), ("Y", "View"), ("B", "Pause")))
+        ui.footer(fb, (("A", "Show card"), ("X", "Cards"), ("Y", "View")))
     else:
-        ui.footer(fb, (("Y", "View"), ("B", "Pause")))
+        ui.footer(fb, (("X", "Cards"), ("Y", "View"), ("B", "Pause")))
 
 
-def final(m, fb):
+def cards(m, fb, final):
+    """Every player's cards won, best first: the final ranking, or X during the game."""
     st = m.st
-    ui.header(fb, "Final scores")
+    ui.header(fb, "Final scores" if final else "Cards won", None if final else "pile %d" % len(st.pile))
     s = st.scores()
     order = list(range(st.num_players))
     order.sort(key=lambda q: -s[q])
@@ -224,8 +234,8 @@ def final(m, fb):
         q = order[i]
         if i == 0 or s[q] != s[order[i - 1]]:
             rank = i + 1
-        col = ui.ACCENT if rank == 1 else ui.TEXT
-        if rank == 1:
+        col = ui.ACCENT if rank == 1 and final else ui.TEXT
+        if rank == 1 and final:
             ui.round_rect(fb, 2, y - 2, ui.W - 4, 38, ui.PANEL_MID)
         font.draw(fb, "%d. %s" % (rank, m.names[q]), 6, y, col, S)
         font.draw_right(fb, "%d card%s" % (s[q], "" if s[q] == 1 else "s"), ui.W - 6, y, col, S)
@@ -234,4 +244,4 @@ def final(m, fb):
             icon(fb, x, y + 12, k)
             x += 14
         y += 42
-    ui.footer(fb, (("A", "Done"),))
+    ui.footer(fb, (("A", "Done"), ("X", "Structure")) if final else (("X", "Back"),))

@@ -70,6 +70,7 @@ class CubingosPlay(Screen):
         self.iso = View(40, 32, 198, 150)
         self.view = PLAY
         self.paused = False
+        self.cards = False      # X: the cards won instead of the structure (at the end: swapped)
         self.mode = MOVE
         self.key = None         # what the layout was computed for
         self.dice = []          # the structure back to front
@@ -359,6 +360,14 @@ class CubingosPlay(Screen):
             self.layout()
             app.sound.click()
             return
+        if is_click(ev, api.KEY_X) and self.racer() < 0 and self.taker() < 0:
+            self.cards = not self.cards
+            app.invalidate()
+            return
+        if self.cards and self.view != FINAL:
+            self.cards = False   # any key closes the cards won first
+            app.invalidate()
+            return
         ok = is_click(ev, api.KEY_A) or is_click(ev, api.PRESS)
         if self.view == RESULT:
             if ok:
@@ -434,7 +443,7 @@ class CubingosPlay(Screen):
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, fb):
         toast = bool(self.app.notice)
-        if self.clock_only and not toast and not self.toast and not self.paused:
+        if self.clock_only and not (toast or self.toast or self.paused or self.cards):
             D.header(self, fb)
         else:
             D.draw(self, fb)
