@@ -58,10 +58,14 @@ def test_torn_journal_entry_is_dropped_and_journal_repaired():
     st = MemStorage()
     log = GameLog(st)
     rec, state, agents = start(st, log, seed=3)
-    play_some(rec, state, agents, 6)
-    good = bytes(st.files[savegame.JOURNAL])
-    for cut in range(1, 12):
-        st.files[savegame.JOURNAL] = bytearray(good + b"\xa6\x05\x01\x02"[:cut % 4 + 1])
+    play_some(rec, state, agents, 7)
+    whole = bytes(st.files[savegame.JOURNAL])
+    last = whole.rfind(b"\n", 0, len(whole) - 1) + 1
+    torn = [whole[:cut] for cut in range(last + 1, len(whole))]  # every offset in the last line
+    torn.append(whole[:-3] + b"ff\n")          # a complete line whose check fails
+    torn.append(whole[:last] + b"\xa6\x05 1\n")  # garbage
+    for bad in torn:
+        st.files[savegame.JOURNAL] = bytearray(bad)
         info = savegame.pending(st)
         assert len(info["actions"]) == 6 and info["torn"]
         r2 = Recorder(st, log)

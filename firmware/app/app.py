@@ -38,6 +38,8 @@ class App:
         # later, the menu's among them, are dropped again when those screens close (see
         # purge), so during a game only the game's code is in RAM.
         from app import screen  # noqa: F401 (kept loaded on purpose)
+        from app.synclisten import SyncListener
+        self.sync = SyncListener(self)
         self.core_modules = set(sys.modules)
         from app.boot import BootScreen
         self.push(BootScreen(self))
@@ -58,7 +60,7 @@ class App:
         if self.stack:
             self.stack[-1].enter()
         else:
-            self.push(self.main_menu())
+            self.push(self.menu_after_game())
         self.dirty = True
 
     def replace(self, screen):
@@ -79,21 +81,37 @@ class App:
 
     def play(self, factory):
         del self.stack[:]
+        self.sync.drop()
+        # the game log (opened by the menu's history, a sync or settle) closes too: a game
+        # has no RAM to spare for it; whoever needs it next opens it again
+        self.hal.storage.kocka_gamelog = None
         self.purge()
-        self.push(factory())
+        try:
+            screen = factory()
+        except Exception:
+            self.push(self.main_menu())  # never an empty stack: the caller says what failed
+            raise
+        self.push(screen)
 
     def home(self):
         """Back to the main menu, dropping everything above it."""
         del self.stack[1:]
         self.purge()
         if type(self.stack[0]).__name__ != "MainMenu":
-            self.stack[0] = self.main_menu()
+            self.stack[0] = self.menu_after_game()
         self.stack[0].enter()
         self.dirty = True
 
     def main_menu(self):
         from app.menu import MainMenu
         return MainMenu(self)
+
+    def menu_after_game(self):
+        """The main menu, rebuilt after a game: a game that just finished is stored in
+        the game log first (the game only marked its save finished)."""
+        from app import savegame
+        savegame.settle(self)
+        return self.main_menu()
 
     def purge(self):
         """Forgets modules imported since boot. A module still used by a screen on the
@@ -139,6 +157,7 @@ class App:
         self.now = now
         for ev in self.hal.buttons.poll(now):
             self.stack[-1].on_event(ev)
+        self.sync.poll(now)
         self.stack[-1].update(now)
         self.sound.update(now)
         self.lights.update(now)

@@ -30,7 +30,22 @@ class BootScreen(Screen):
             return
         self.done = True
         self.app.lights.off()
-        self.app.replace(self.app.main_menu())
+        app = self.app
+        app.replace(app.main_menu())
+        # what a power cut left: a finished game is stored, a game in progress is offered
+        from app import savegame
+        offer = savegame.at_boot(app, resume_game)
+        if offer is not None:
+            app.push(offer)
+
+
+def resume_game(app, saved):
+    """The resume offer's choice: the saved game's own module rebuilds its screen."""
+    from app import games
+    try:
+        games.load(saved["game"]).resume(app, saved)
+    except Exception as e:  # a save this firmware cannot play: keep it, say why
+        app.show_notice("Cannot resume: %s" % (e,), 5000)
 
     def draw(self, fb):
         from app.app import VERSION

@@ -5,7 +5,7 @@ and the way into a game. The game itself is app.coloretto_play, imported only on
 """
 
 from app.screen import Choice
-from app.seats import SeatSetup
+from app.seats import SeatSetup, resume_seats
 
 
 def default_setup():
@@ -17,9 +17,9 @@ def options_of(setup):
     return {"preset": setup["preset"], "scoring_table": setup["scoring_table"]}
 
 
-def _play(app, kinds, names, options, seed):
+def _play(app, kinds, names, options, seed, saved=None):
     from app.coloretto_play import ColorettoPlay
-    return ColorettoPlay(app, kinds, names, options, seed)
+    return ColorettoPlay(app, kinds, names, options, seed, saved)
 
 
 class ColorettoSetup(SeatSetup):
@@ -53,3 +53,8 @@ def demo(app, seed):
     options = options_of(default_setup())
     app.launch(lambda: _play(app, ["random", "greedy", "strong"],
                              ["RANDOM", "GREEDY", "STRONG"], options, seed))
+
+
+def resume(app, saved):
+    """Goes on with a game saved before a power cut (app.savegame.pending's dict)."""
+    resume_seats(app, saved, _play)

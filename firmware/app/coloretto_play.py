@@ -13,7 +13,8 @@ confirms. Then the ranking; A leaves.
 
 from hal import api
 from app import sound
-from app.screen import Screen, is_press, is_click
+from app.screen import GameScreen, is_press, is_click
+from app.journal import Recorder
 from app import coloretto_draw as D
 from shared_rules import coloretto as C
 from shared_rules.coloretto_bots import make_bot
@@ -24,11 +25,13 @@ ASSIGN = 2
 FINAL = 3
 
 
-class ColorettoPlay(Screen):
-    def __init__(self, app, kinds, names, options, seed):
-        Screen.__init__(self, app)
+class ColorettoPlay(GameScreen):
+    def __init__(self, app, kinds, names, options, seed, saved=None):
+        GameScreen.__init__(self, app)
         n = len(kinds)
-        self.st = C.Coloretto(n, seed, options)
+        self.rec = Recorder(app.hal.storage)
+        self.st = self.rec.open_game(saved, C.Coloretto, options, seed, names, app.now,
+                                     {"kinds": list(kinds)})
         self.kinds = kinds
         self.names = names
         self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
@@ -89,6 +92,7 @@ class ColorettoPlay(Screen):
             self.app.sound.play(sound.ERROR)
             self.app.invalidate()
             return False
+        self.rec.applied(st, action, self.app.now)
         self.message = ""
         p = action[0]
         if kind == C.TAKE:
@@ -217,8 +221,7 @@ class ColorettoPlay(Screen):
                 self.bot_at = app.now + self.t_bot
                 self.view_at = app.now
             elif is_click(ev, api.KEY_X):
-                app.lights.off()
-                app.pop()
+                self.leave(self.st)
                 return
             app.invalidate()
             return

@@ -61,9 +61,9 @@ class CuboSetup(ListScreen):
             app.switch(lambda: _table(app, setup["players"], options, seed))
 
 
-def _match(app, levels, options, seed, human=True):
+def _match(app, levels, options, seed, human=True, saved=None):
     from app.cubo_match import CuboMatch
-    return CuboMatch(app, levels, options, seed, human)
+    return CuboMatch(app, levels, options, seed, human, saved)
 
 
 def _table(app, players, options, seed):
@@ -79,3 +79,11 @@ def demo(app, seed):
     """Bots only: one bot of each level play a whole match on screen."""
     options = options_of(default_setup())
     app.launch(lambda: _match(app, ["easy", "medium", "hard"], options, seed, False))
+
+
+def resume(app, saved):
+    """Goes on with a match saved before a power cut (app.savegame.pending's dict)."""
+    meta = saved.get("meta") or {}
+    levels = meta.get("levels") or ["medium"] * (len(saved["players"]) - 1)
+    human = meta.get("human", True)
+    app.switch(lambda: _match(app, levels, saved["options"], saved["seed"], human, saved))

@@ -13,7 +13,8 @@ arrangement (A there takes it). B pauses.
 from hal import api
 from app import ui, font, sound
 from app import cubo_view as V
-from app.screen import Screen, is_press, is_click
+from app.screen import GameScreen, is_press, is_click
+from app.journal import Recorder
 from shared_rules import cubo as C
 from shared_rules.cubo_bots import make_bot
 
@@ -28,11 +29,10 @@ PLAYER_LED = {C.WAITING: (0, 0, 0), C.ARRANGING: (60, 60, 70), C.CALLED: (40, 20
               C.FINISHED: (40, 200, 60), C.FORFEIT: (220, 30, 30)}
 
 
-class CuboMatch(Screen):
-    def __init__(self, app, levels, options, seed, human=True):
-        Screen.__init__(self, app)
+class CuboMatch(GameScreen):
+    def __init__(self, app, levels, options, seed, human=True, saved=None):
+        GameScreen.__init__(self, app)
         n = len(levels) + (1 if human else 0)
-        self.state = C.CuboState(n, seed, options)
         self.human = 0 if human else -1
         first_bot = 1 if human else 0
         self.agents = [None] * n
@@ -41,10 +41,23 @@ class CuboMatch(Screen):
             p = first_bot + i
             self.agents[p] = make_bot(levels[i], seed * 31 + p)
             self.names[p] = BOT_NAMES[i] if human else levels[i].upper()
+        if saved is not None:
+            self.names = list(saved["players"])
+        # the save's clock is game time (it stops while paused), so a resumed game goes
+        # on from the last saved action's time
+        elapsed = (saved.get("elapsed") or 0) if saved is not None else 0
+        self.rec = Recorder(app.hal.storage)
+        self.state = self.rec.open_game(saved, C.CuboState, options, seed, self.names, elapsed,
+                                        {"levels": list(levels), "human": human})
         self.me = 0  # whose dice the screen shows
         self.t0 = None
         self.frozen_at = None   # game time stops while paused or reading a summary
         self.paused = False
+        if saved is not None:
+            self.t0 = app.now - elapsed
+            if human:  # back from a power cut: the player says when to go on
+                self.paused = True
+                self.frozen_at = elapsed
         self.cursor = 0
         self.picked = -1
         self.choice = 0         # centre die / C value being chosen
@@ -88,6 +101,7 @@ class CuboMatch(Screen):
             self.message = str(e)
             self.app.sound.play(sound.ERROR)
             return False
+        self.rec.applied(st, action, self.game_time(self.app.now))
         p = action[0]
         if kind == C.CALL:
             self.message = "%s called Cubo!" % self.names[p]
@@ -224,8 +238,7 @@ class CuboMatch(Screen):
             if self.summary is None:
                 self.thaw(now)
         elif is_click(ev, api.KEY_X):
-            self.app.lights.off()
-            self.app.pop()
+            self.leave(self.state)
             return
         self.app.invalidate()
 

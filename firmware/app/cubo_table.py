@@ -14,7 +14,7 @@ shares ties.
 from hal import api
 from app import ui, font, sound
 from app import cubo_view as V
-from app.screen import Screen, is_press, is_click
+from app.screen import GameScreen, is_press, is_click
 from shared_rules.rng import Rng
 from shared_rules.cubo_score import (
     score_grid, best_arrangement, best_swap, best_c_value, score_named, line_scores,
@@ -30,9 +30,9 @@ ENTRY_KINDS = ("Enter the grid", "Enter points", "Forfeit (0)")
 CENTRE_ROLL, PLAYING, COUNTING, CUBO, PICK, GRID, TAKEN, SWAP, NAME, CARD, POINTS, ROUND, FINAL = range(13)
 
 
-class CuboTable(Screen):
+class CuboTable(GameScreen):
     def __init__(self, app, players, options, seed):
-        Screen.__init__(self, app)
+        GameScreen.__init__(self, app)
         self.n = players
         self.names = [app.settings.name(i) for i in range(players)]
         self.options = options

@@ -5,41 +5,68 @@ every applied action (system actions included), finish() when it is over,
 abandon() when the player quits. Each call is one small write, so a power cut
 loses at most the action being written. Reading the save back, storing the
 finished game in the log and the resume offer live in app.savegame, which is
-loaded only at the menu: this module and shared_rules.varint are all a game
-holds in RAM for its save.
+loaded only at the menu: this module is all a game holds in RAM for its save.
 
 Files:
 
     save.json   the game's setup, written atomically when the game starts:
                 {"v", "game", "options", "seed", "players", "meta", "started"};
                 plus "done", "scores", "ended", "duration" once it is over
-    save.jnl    the journal: one entry appended per action, each
-                0xA6, length (1 byte), payload, CRC-32 of the payload (4 bytes LE);
-                payload = uv(ms since the game started), uv(len), sv per element
+    save.jnl    the journal: one line appended per action,
+                "<t> <a0> <a1> ... <check>\n": t = ms since the game started, the
+                action's ints, and a Fletcher-16 check of the text before it (4 hex
+                digits). A torn line (no newline, or a bad check) ends the journal.
 
+Plain text and a 16-bit check, not the game log's varints and CRC-32: during play
+this module is all the save code in RAM (no imports), and a power cut can only
+tear the last line.
 MicroPython subset.
 """
 
 import json
 
-from shared_rules.varint import put_uv, put_sv
-from shared_rules.crc32 import crc32_bytes
-
 HEADER = "save.json"
 JOURNAL = "save.jnl"
-MAGIC = 0xA6
+
+
+def check(data):
+    """Fletcher-16 of bytes `data` (journal lines are short: it catches any torn line)."""
+    s1 = 0
+    s2 = 0
+    for b in data:
+        s1 = (s1 + b) % 255
+        s2 = (s2 + s1) % 255
+    return (s2 << 8) | s1
 
 
 def entry(t, action):
-    """The journal bytes of one action taken t ms into the game."""
-    out = bytearray()
-    put_uv(out, t if t > 0 else 0)
-    put_uv(out, len(action))
-    for x in action:
-        put_sv(out, x)
-    if len(out) > 255:
-        raise ValueError("action too long for the journal")
-    return bytes((MAGIC, len(out))) + bytes(out) + crc32_bytes(out)
+    """The journal line of one action taken t ms into the game."""
+    body = " ".join([str(t if t > 0 else 0)] + [str(x) for x in action]).encode()
+    return body + (" %04x\n" % check(body)).encode()
+
+
+def read(buf):
+    """([(t, action), ...], good_bytes) of the intact prefix of journal bytes."""
+    out = []
+    i = 0
+    n = len(buf)
+    while i < n:
+        end = buf.find(b"\n", i)
+        if end < 0:
+            break
+        line = bytes(buf[i:end])
+        cut = line.rfind(b" ")
+        try:
+            if cut <= 0 or int(line[cut + 1:].decode(), 16) != check(line[:cut]):
+                break
+            nums = [int(x) for x in line[:cut].decode().split()]
+        except (ValueError, UnicodeError):
+            break
+        if not nums:
+            break
+        out.append((nums[0], tuple(nums[1:])))
+        i = end + 1
+    return out, i
 
 
 def wall_now(storage, now):
@@ -61,6 +88,28 @@ def clear(storage):
             pass
 
 
+def rebuild(info, lookup=None):
+    """(state, n): the game replayed from a save (info from app.savegame.pending), and
+    how many saved actions were used (fewer than saved only if the journal went bad in
+    a way the CRC missed). Here, not in app.savegame, so a resumed game does not load
+    the savegame code."""
+    if lookup is None:
+        from shared_rules.registry import game_class
+        lookup = game_class
+    cls = lookup(info["game"])
+    state = cls(len(info["players"]), info["seed"], info.get("options") or None)
+    n = 0
+    for a in info["actions"]:
+        if state.is_terminal():
+            break
+        try:
+            state.apply(tuple(a))
+        except Exception:
+            break
+        n += 1
+    return state, n
+
+
 class Recorder:
     """Keeps the save of the game in progress."""
 
@@ -68,7 +117,6 @@ class Recorder:
         self.storage = storage
         self.info = None
         self.t0 = 0
-        self.actions = []
 
     def start(self, game, options, seed, players, now, meta=None):
         """A new game: clears any old save and writes the new setup."""
@@ -78,7 +126,18 @@ class Recorder:
                      "started": wall_now(self.storage, now)}
         self.storage.write(HEADER, json.dumps(self.info).encode())
         self.t0 = now
-        self.actions = []
+
+    def open_game(self, saved, cls, options, seed, players, now, meta=None):
+        """A game screen's start: returns the State (of class `cls`) it plays.
+        saved=None: a new game (a new save is started); else `saved` (from
+        app.savegame.pending) is rebuilt and its save goes on."""
+        if saved is not None:
+            state, used = rebuild(saved, lambda name: cls)
+            self.resume(saved, now, used)
+            return state
+        state = cls(len(players), seed, options)
+        self.start(cls.NAME, options, seed, players, now, meta)
+        return state
 
     def resume(self, info, now, used=None):
         """Goes on with a saved game (info from app.savegame.pending, after its
@@ -89,7 +148,6 @@ class Recorder:
         acts = list(info["actions"])
         if used is not None and used < len(acts):
             acts = acts[:used]
-        self.actions = acts
         self.t0 = now - (info.get("elapsed") or 0)
         if info.get("torn") or (used is not None and used < len(info["actions"])):
             # rewrite the journal without the damaged tail before appending to it
@@ -103,9 +161,14 @@ class Recorder:
         """Saves one applied action (call after every State.apply)."""
         if self.info is None:
             return
-        a = tuple(action)
-        self.actions.append(a)
-        self.storage.append(JOURNAL, entry(now - self.t0, a))
+        # the actions are not kept in RAM: the journal file has them
+        self.storage.append(JOURNAL, entry(now - self.t0, action))
+
+    def applied(self, state, action, now):
+        """After state.apply(action): saves it, and marks the game finished if it ended."""
+        self.action(action, now)
+        if state.is_terminal():
+            self.finish(list(state.scores()), now)
 
     def finished(self, scores, now):
         """The fields a finished game adds to its setup."""
@@ -129,4 +192,3 @@ class Recorder:
         """The player quit: the save is dropped (an unfinished game is not recorded)."""
         clear(self.storage)
         self.info = None
-        self.actions = []

@@ -6,7 +6,7 @@ level easy, medium or hard. Left/right on a seat cycles Human / Easy / Medium / 
 """
 
 from app.screen import Choice
-from app.seats import SeatSetup
+from app.seats import SeatSetup, resume_seats
 
 
 def default_setup():
@@ -19,9 +19,9 @@ def options_of(setup):
             "extra_dice_double": setup["extra_dice_double"]}
 
 
-def _play(app, kinds, names, options, seed):
+def _play(app, kinds, names, options, seed, saved=None):
     from app.k10k_play import K10kPlay
-    return K10kPlay(app, kinds, names, options, seed)
+    return K10kPlay(app, kinds, names, options, seed, saved)
 
 
 class K10kSetup(SeatSetup):
@@ -54,3 +54,8 @@ def demo(app, seed):
     options = options_of(default_setup())
     app.launch(lambda: _play(app, ["easy", "medium", "hard"], ["EASY", "MEDIUM", "HARD"],
                              options, seed))
+
+
+def resume(app, saved):
+    """Goes on with a game saved before a power cut (app.savegame.pending's dict)."""
+    resume_seats(app, saved, _play)

@@ -17,7 +17,8 @@ from hal import api
 from app import ui, sound, font
 from app.lights import FLASH, CHASE
 from app import k10k_draw as D
-from app.screen import Screen, is_press, is_click
+from app.screen import GameScreen, is_press, is_click
+from app.journal import Recorder
 from shared_rules import kocka10000 as K
 from shared_rules.kocka10000_bots import make_bot
 
@@ -39,11 +40,13 @@ def popcount(m):
     return n
 
 
-class K10kPlay(Screen):
-    def __init__(self, app, kinds, names, options, seed):
-        Screen.__init__(self, app)
+class K10kPlay(GameScreen):
+    def __init__(self, app, kinds, names, options, seed, saved=None):
+        GameScreen.__init__(self, app)
         n = len(kinds)
-        self.st = K.Kocka10000(n, seed, options)
+        self.rec = Recorder(app.hal.storage)
+        self.st = self.rec.open_game(saved, K.Kocka10000, options, seed, names, app.now,
+                                     {"kinds": list(kinds)})
         self.kinds = kinds
         self.names = names
         self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
@@ -110,6 +113,7 @@ class K10kPlay(Screen):
             self.app.sound.play(sound.ERROR)
             self.refresh()
             return False
+        self.rec.applied(st, action, self.app.now)
         self.message = ""
         self.sel = 0
         if kind == K.ROLL:
@@ -389,8 +393,7 @@ class K10kPlay(Screen):
                 self.moment_at = self.app.now
                 self.board_at = self.app.now
             elif is_click(ev, api.KEY_X):
-                self.app.lights.off()
-                self.app.pop()
+                self.leave(self.st)
                 return
             self.app.invalidate()
             return

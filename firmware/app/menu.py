@@ -1,4 +1,4 @@
-"""The main menu: every game that exists, then settings and about."""
+"""The main menu: every game that exists, then history, sync, settings and about."""
 
 from app import games, sound, font
 from app.screen import ListScreen, Item
@@ -9,6 +9,15 @@ def _open_game(name):
         app.sound.play(sound.OK)
         games.load(name).open(app)
     return go
+
+
+def _history(app):
+    from app.history_screen import HistoryScreen
+    app.push(HistoryScreen(app))
+
+
+def _sync(app):
+    app.sync.start().open_screen()
 
 
 def _settings(app):
@@ -26,6 +35,8 @@ class MainMenu(ListScreen):
 
     def __init__(self, app):
         items = [Item(g[1], _open_game(g[0])) for g in games.GAMES]
+        items.append(Item("History", _history))
+        items.append(Item("Sync with PC", _sync))
         items.append(Item("Settings", _settings))
         items.append(Item("About", _about))
         ListScreen.__init__(self, app, "Kocka", items)

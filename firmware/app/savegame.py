@@ -18,42 +18,13 @@ MicroPython subset.
 import json
 
 from shared_rules import records
-from shared_rules.crc32 import crc32_bytes
-from shared_rules.varint import Reader
 from app import journal
-from app.journal import HEADER, JOURNAL, MAGIC, clear
+from app.journal import HEADER, JOURNAL, clear
 
 _entry = journal.entry
 
 
-def read_journal(buf):
-    """([(t, action), ...], good_bytes) of the intact prefix of journal bytes."""
-    out = []
-    i = 0
-    n = len(buf)
-    mv = memoryview(buf)
-    while i + 6 <= n:
-        if buf[i] != MAGIC:
-            break
-        ln = buf[i + 1]
-        end = i + 2 + ln + 4
-        if end > n:
-            break
-        payload = mv[i + 2:i + 2 + ln]
-        if crc32_bytes(payload) != bytes(mv[i + 2 + ln:end]):
-            break
-        try:
-            r = Reader(payload)
-            t = r.uv()
-            k = r.count(records.MAX_ACTION_LEN, "elements")
-            a = tuple([r.sv() for _ in range(k)])
-            if r.pos != ln:
-                break
-        except ValueError:
-            break
-        out.append((t, a))
-        i = end
-    return out, i
+read_journal = journal.read
 
 
 def pending(storage):
@@ -108,24 +79,7 @@ def already_logged(info, log):
             and rec["started"] == (info.get("started") or 0))
 
 
-def rebuild(info, lookup=None):
-    """(state, n): the game replayed from the save, and how many saved actions were
-    used (fewer than saved only if the journal went bad in a way the CRC missed)."""
-    if lookup is None:
-        from shared_rules.registry import game_class
-        lookup = game_class
-    cls = lookup(info["game"])
-    state = cls(len(info["players"]), info["seed"], info.get("options") or None)
-    n = 0
-    for a in info["actions"]:
-        if state.is_terminal():
-            break
-        try:
-            state.apply(tuple(a))
-        except Exception:
-            break
-        n += 1
-    return state, n
+rebuild = journal.rebuild
 
 
 class Recorder(journal.Recorder):
@@ -134,6 +88,7 @@ class Recorder(journal.Recorder):
     def __init__(self, storage, log=None):
         journal.Recorder.__init__(self, storage)
         self.log = log
+        self.actions = []     # kept here (the journal's writer does not keep them)
         self.seq = 0          # the log seq of the finished game (0 until stored)
         self.error = None
 
@@ -146,7 +101,17 @@ class Recorder(journal.Recorder):
     def start(self, game, options, seed, players, now, meta=None):
         self._log()  # opened first: it restores the wall clock the setup is stamped with
         journal.Recorder.start(self, game, options, seed, players, now, meta)
+        self.actions = []
         self.seq = 0
+
+    def resume(self, info, now, used=None):
+        journal.Recorder.resume(self, info, now, used)
+        n = len(info["actions"]) if used is None else used
+        self.actions = list(info["actions"][:n])
+
+    def action(self, action, now):
+        journal.Recorder.action(self, action, now)
+        self.actions.append(tuple(action))
 
     def finish(self, scores, now, store=True):
         """The game is over. store=True: stores it in the log and clears the save;

@@ -29,6 +29,20 @@ class Screen:
         ui.header(fb, self.title)
 
 
+class GameScreen(Screen):
+    """A screen that plays a game. The sync listener leaves it alone (in_game: no RAM
+    for the sync code next to a game), and leave() quits an unfinished game, dropping
+    its save (`rec`, an app.journal.Recorder)."""
+    in_game = True
+    rec = None
+
+    def leave(self, state):
+        if self.rec is not None and not state.is_terminal():
+            self.rec.abandon()
+        self.app.lights.off()
+        self.app.pop()
+
+
 def is_press(ev, button):
     """True for a press or an auto-repeat of `button` (navigation keys)."""
     k = api.kind_of(ev)

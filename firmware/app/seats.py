@@ -93,3 +93,11 @@ class SeatSetup(ListScreen):
         # The game takes this screen's place (quitting leads to the main menu) after a
         # purge, so the setup code is not held in RAM during play.
         app.switch(lambda: play(app, kinds, names, options, seed))
+
+
+def resume_seats(app, saved, play):
+    """Resumes a seat-based game: play(app, kinds, names, options, seed, saved) builds its
+    screen, with the seats' kinds from the save's meta."""
+    kinds = (saved.get("meta") or {}).get("kinds") or ["human"] * len(saved["players"])
+    app.switch(lambda: play(app, kinds, saved["players"], saved["options"], saved["seed"],
+                            saved))

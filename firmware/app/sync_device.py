@@ -64,7 +64,7 @@ class SyncDevice:
         if self.stream is not None:
             self._pump(budget)
         elif self.active and now - self.last_rx > IDLE_MS:
-            self._end()
+            self.end()
         return self.active
 
     def _send(self, kind, payload):
@@ -85,7 +85,8 @@ class SyncDevice:
                 pass
         self.changed = True
 
-    def _end(self):
+    def end(self):
+        """Ends the session (BYE, a silent host, or the app dropping the service)."""
         self.stream = None
         if self.active:
             self.active = False
@@ -140,7 +141,7 @@ class SyncDevice:
                 self._send(sp.OK, {"what": sp.ROSTER})
             elif kind == sp.BYE:
                 self._send(sp.OK, {"what": sp.BYE})
-                self._end()
+                self.end()
             else:
                 self._send(sp.ERR, {"error": "unknown request", "type": kind})
         except Exception as e:
