@@ -322,3 +322,20 @@ def test_resume_rebuilds_the_same_game(tmp_path):
     if m2.ready() >= 0:
         h2.press(api.KEY_A)   # goes on, and the save grows from where it was
         assert len(savegame.pending(h2.hal.storage)["actions"]) == n + 1
+
+
+def test_a_wide_structure_zooms_in_around_the_ghost(tmp_path):
+    from app.cubingos_iso import ZOOM_K
+    d = C.CubingosState(2, 3, {"humans": 3}).to_dict()
+    d["dice"] = [[0, 0, 0, 0]] + [[i, 0, 0, i % 24] for i in range(1, 7)] + \
+        [[-i, 0, 0, 2 * i] for i in range(1, 6)]
+    h, m = start(tmp_path, state=C.CubingosState.from_dict(d))
+    frame(h)
+    assert m.iso.k < ZOOM_K          # the whole row fits, too small to read
+    h.press(api.KEY_A)
+    for _ in range(3):
+        h.press(api.RIGHT)
+        frame(h)
+        x0, y0, w, hh = m.iso.box
+        assert m.iso.k == ZOOM_K
+        assert m.iso.centre(*m.cells[m.ci]) == (x0 + w // 2, y0 + hh // 2)

@@ -16,6 +16,7 @@ from shared_rules import cubingos as C
 from shared_rules import cubingos_geom as G
 
 SCALES = (16, 14, 12, 10, 8, 6, 4)   # k: a die's top face is 4k x 2k pixels
+ZOOM_K = 10   # below this, a die's halves are hard to read: zoom in around the ghost
 # view v: u = a*x + b*y, w = c*x + d*y
 ROTS = ((1, 0, 0, -1), (0, -1, -1, 0), (-1, 0, 0, 1), (0, 1, 1, 0))
 FACE_U = (G.PX, G.NY, G.NX, G.PY)
@@ -69,6 +70,7 @@ class View:
         self.oy = 0
         self.sx = [0] * 6      # screen offset of each direction's half step, in k/2 units
         self.sy = [0] * 6
+        self.fitted = (16, 0, 0)
         self.tri = array("h", [0] * 6)
         self.hexa = array("h", [0] * 12)
         self.turn(0)
@@ -116,6 +118,19 @@ class View:
         self.k = k
         self.ox = x0 + (bw - w) // 2 + 2 * k - lo_x * h
         self.oy = y0 + (bh - ht) // 2 + 2 * k - lo_y * h
+        self.fitted = (k, self.ox, self.oy)
+
+    def focus(self, cell):
+        """Too small to read when it all fits: zoomed to ZOOM_K around cell (x, y, z);
+        cell None: everything again."""
+        self.k, self.ox, self.oy = self.fitted
+        if cell is None or self.k >= ZOOM_K:
+            return
+        x0, y0, bw, bh = self.box
+        px, py = self.de(cell[0], cell[1], cell[2])
+        self.k = ZOOM_K
+        self.ox = x0 + bw // 2 - px * (ZOOM_K // 2)
+        self.oy = y0 + bh // 2 - py * (ZOOM_K // 2)
 
     def centre(self, x, y, z):
         px, py = self.de(x, y, z)
