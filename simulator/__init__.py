@@ -11,10 +11,12 @@ with no window and writes a screenshot. Modules, one job each:
     frame       RGB565 framebuffer bytes -> pygame Surface / PNG, no per-pixel loop
     tones       square-wave tones through pygame.mixer (silent if there is no audio)
     buttons     window buttons: raw pressed states through the device's debouncer
-    serial_port the simulated USB serial port (NullSerial for now; the pty hook)
+    serial_port the simulated USB serial port (a pty with --pty, else nothing)
     sim_hal     the window HAL: the virtual HAL plus a real clock, sound, buttons
     keymap      which keyboard keys drive which device buttons
     layout      where everything sits on the drawn device body (and the mouse hit test)
     painter     draws the device: body, LEDs' glow, controls lit while held, the screen
-    window      the device window: mouse and keyboard, screenshots, the 30 fps loop
+    window      the device window: mouse and keyboard, screenshots, the 30 fps loop,
+                the pty's path shown on the body
+    serve       the pty and the headless sync server (--headless --pty)
 """

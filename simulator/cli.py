@@ -3,6 +3,7 @@
     python -m simulator [--demo NAME] [--seed N] [--data DIR] [--frames N] [--screenshot PATH]
     python -m simulator --headless [--demo NAME] [--seed N] [--frames N] [--screenshot PATH] [--data DIR]
     python -m simulator --headless --pty --data DIR [--demo-games N] [--seed S]   (sync server)
+    python -m simulator --pty [--data DIR] [--demo-games N] ...   (the window, syncable over the pty)
 
 Exit status: 0 on success, 2 for bad arguments or an unknown demo.
 """
@@ -60,8 +61,9 @@ def parser():
     # -- the sync hook (simulator/serve.py): serve the device's sync protocol on a pty
     p.add_argument("--pty", action="store_true",
                    help="open a pseudo-terminal as the device's USB serial port, print "
-                        "SERIAL <path> and serve `kocka sync --port <path>` until terminated "
-                        "(with --headless: no app, just the device's storage and sync code)")
+                        "SERIAL <path> (the window shows it too) for `kocka sync --port "
+                        "<path>`; with --headless: no app, just the device's storage and "
+                        "sync code, served until terminated")
     p.add_argument("--demo-games", metavar="N", type=non_negative, default=0,
                    help="with --pty: first play N finished bots-only games into --data")
     return p
@@ -80,7 +82,10 @@ def main(argv=None):
     except demos.UnknownDemo as e:
         print("%s: error: %s" % (PROG, e), file=sys.stderr)
         return 2
-    if args.pty or args.demo_games:
+    if args.demo_games and not args.pty:
+        print("%s: error: --demo-games needs --pty" % PROG, file=sys.stderr)
+        return 2
+    if args.pty and args.headless:
         return _serve(args)
     if args.headless:
         return _headless(args)
@@ -88,12 +93,8 @@ def main(argv=None):
 
 
 def _serve(args):
-    """--pty: the sync server of simulator/serve.py (the window shows the port once the
-    app's sync wiring lands; until then --pty runs headless)."""
+    """--headless --pty: the sync server of simulator/serve.py."""
     from simulator import serve
-    if not args.pty:
-        print("%s: error: --demo-games needs --pty" % PROG, file=sys.stderr)
-        return 2
     data = args.data or default_data_dir()
     return serve.run(data, args.demo_games, 1 if args.seed is None else args.seed)
 
@@ -115,4 +116,5 @@ def _window(args):
     data = args.data or default_data_dir()
     os.makedirs(data, exist_ok=True)
     return window.main(data, demo_name=args.demo, seed=args.seed,
-                       frames=args.frames, screenshot=args.screenshot)
+                       frames=args.frames, screenshot=args.screenshot,
+                       serial="pty" if args.pty else None, demo_games=args.demo_games)

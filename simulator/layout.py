@@ -88,9 +88,11 @@ def control_centre(button):
     return joy_pad_centre(button)
 
 
-# hints for the window's own keys, bottom left
+# hints for the window's own keys, bottom left, and above them the serial port (--pty)
 SCREENSHOT_HINT = (40, HEIGHT - 112)
 QUIT_HINT = (40, HEIGHT - 76)
+SERIAL_LINE = (40, HEIGHT - 190)   # top left of "USB serial" and the port's path under it
+SERIAL_AREA = (SERIAL_LINE[0], SERIAL_LINE[1], SCREEN[0] - BEZEL_PAD - 8 - SERIAL_LINE[0], 50)
 
 
 def button_at(pos):

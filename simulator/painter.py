@@ -106,6 +106,7 @@ class Painter:
         self.shade = pygame.Surface((L.SCREEN_W, L.SCREEN_H))  # black, alpha = backlight off
         self.glow_cache = {}
         self.screen_key = None
+        self.serial_label = None  # "USB serial" and the port, once set_serial() is called
         if not Painter._static:  # painted once per process (tests make many painters)
             self.sprites = {}
             self._build_sprites()
@@ -272,6 +273,18 @@ class Painter:
             _text(s, label, 18 * SS, KEYCAP_TEXT, center=(cx, cy))
         return _down(s)
 
+    # -- the serial port (--pty) --------------------------------------------
+    def set_serial(self, path):
+        """Shows the USB serial port's path (what `kocka sync --port` takes) on the body."""
+        x, y, w, h = L.SERIAL_AREA
+        s = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+        _text(s, "USB serial: kocka sync --port", 17 * SS, SILK, topleft=(0, 0))
+        size = 24
+        while size > 12 and _font(size * SS).size(path)[0] > w * SS:
+            size -= 2  # a long path gets a smaller font, never clipped
+        _text(s, path, size * SS, GOLD, topleft=(0, 22 * SS))
+        self.serial_label = _down(s)
+
     # -- per frame ----------------------------------------------------------
     def _blit_centred(self, target, sprite, centre, dy=0):
         r = sprite.get_rect()
@@ -341,6 +354,8 @@ class Painter:
 
     def paint(self, target, display, led_colors, down, keys_down):
         target.blit(self.body, (0, 0))
+        if self.serial_label is not None:
+            target.blit(self.serial_label, L.SERIAL_AREA[:2])
         self.paint_leds(target, led_colors)
         self.paint_controls(target, down, keys_down)
         self.paint_screen(target, display)

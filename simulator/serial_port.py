@@ -1,16 +1,16 @@
 """The simulated USB serial port.
 
-For now the simulator's port is a NullSerial (nothing ever arrives, writes
-go nowhere). The hook for the real thing is `open_serial()`: the records /
-sync work replaces it with a pty (the host tool then talks to the simulator
-exactly as to a device on /dev/ttyACM0) without touching the window or HAL.
+Without --pty it is a NullSerial (nothing ever arrives, writes go nowhere);
+with --pty, `open_serial("pty")` opens a pseudo-terminal (simulator/serve.py's
+PtySerial) and the host tool talks to the simulator exactly as to a device on
+/dev/ttyACM0.
 """
 from hal.virtual import NullSerial
 
 
 def open_serial(spec=None):
-    """Returns the HAL serial part for `spec` (None: no port). Later: "pty" opens a pty
-    and prints its path for `kocka sync --port`. The object must provide read_byte()
+    """Returns the HAL serial part for `spec` (None: no port; "pty": a pty whose `path` is
+    the port for `kocka sync --port`). The object must provide read_byte()
     (-1 when nothing waits, never blocking), write(data), begin_session(),
     end_session(), and may provide close()."""
     if spec is None:

@@ -167,22 +167,29 @@ def play_demo_games(log, count, seed, names, out=None):
     return stored
 
 
+def store_demo_games(hal, count, seed, log_out=sys.stderr):
+    """Plays `count` bots-only games into hal's storage, named from its settings; returns
+    (the game log, the settings)."""
+    from app.gamelog import GameLog
+    from app.settings import Settings
+    settings = Settings(hal.storage)
+    log = GameLog(hal.storage, hal.random_seed)
+    if log.notice:
+        log_out.write("simulator: %s\n" % log.notice)
+    if count:
+        play_demo_games(log, count, seed, settings.get("names"), log_out)
+    return log, settings
+
+
 # -- serving --------------------------------------------------------------------------------
 class Server:
     def __init__(self, data_dir, seed=1, demo_games=0, out=sys.stdout, log_out=sys.stderr):
         from hal.virtual import VirtualHal
-        from app.gamelog import GameLog
-        from app.settings import Settings
         from app.sync_device import SyncDevice
         from app.app import VERSION
         os.makedirs(data_dir, exist_ok=True)
         self.hal = VirtualHal(data_dir, seed)
-        self.settings = Settings(self.hal.storage)
-        self.log = GameLog(self.hal.storage, self.hal.random_seed)
-        if self.log.notice:
-            log_out.write("simulator: %s\n" % self.log.notice)
-        if demo_games:
-            play_demo_games(self.log, demo_games, seed, self.settings.get("names"), log_out)
+        self.log, self.settings = store_demo_games(self.hal, demo_games, seed, log_out)
         self.serial = PtySerial()
         self.hal.serial = self.serial
         self.device = SyncDevice(self.serial, self.log, fw=VERSION + " (simulator)",

@@ -4,7 +4,7 @@ Everything the app sees is the documented contract (hal/api.py). Display and
 LEDs are the virtual ones (the window draws `display.buf` and `leds.shown`);
 the buttons go through the device's debouncer (simulator/buttons.py); the
 buzzer plays square waves (simulator/tones.py); the serial port comes from
-simulator/serial_port.py (NullSerial until the pty arrives).
+simulator/serial_port.py (a pty with --pty, else NullSerial).
 """
 import os
 import platform

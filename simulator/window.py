@@ -6,7 +6,9 @@ debounce them as the device does. Each frame: the demo's before_frame (if
 watching one), app.tick(now) with the real clock, then the painter draws the
 body, the LEDs as the HAL shows them, the controls (lit while held) and the
 screen. F12 saves the whole window to ./screenshots/; Escape or closing the
-window quits.
+window quits. With serial="pty" the device's USB serial port is a pseudo-terminal
+(simulator/serve.py's PtySerial): its path is printed as `SERIAL <path>`, shown
+on the body and in the title, so `kocka sync --port <path>` syncs with the app.
 """
 import os
 import time
@@ -74,6 +76,9 @@ class Window:
         if self.driver is not None:
             self.driver.before_frame(self.frame)
         self.app.tick(now)
+        flush = getattr(self.hal.serial, "flush", None)
+        if flush is not None:
+            flush()  # what the pty could not take while the app wrote
         self.draw(now)
         self.frame += 1
         return True
@@ -126,20 +131,34 @@ def open_display():
     return pygame.display.set_mode((layout.WIDTH, layout.HEIGHT))
 
 
-def main(data_dir, demo_name=None, seed=None, frames=None, screenshot=None, sound=True):
-    """The window command; returns the exit status."""
+def show_serial(win, path):
+    """Prints `SERIAL <path>` (the line tools wait for) and shows the path in the window."""
+    print("SERIAL %s" % (path,), flush=True)
+    win.painter.set_serial(path)
+    pygame.display.set_caption("%s - USB serial %s" % (TITLE, path))
+
+
+def main(data_dir, demo_name=None, seed=None, frames=None, screenshot=None, sound=True,
+         serial=None, demo_games=0):
+    """The window command; returns the exit status. serial="pty": the USB serial port is a
+    pty; demo_games: first store that many finished bots-only games (needs the pty)."""
     from app.app import App
     from simulator import demos
     from simulator.sim_hal import WindowHal
 
     surface = open_display()
-    hal = WindowHal(data_dir, seed, sound=sound)
+    hal = WindowHal(data_dir, seed, sound=sound, serial=serial)
     try:
+        if demo_games:
+            from simulator import serve
+            serve.store_demo_games(hal, demo_games, 1 if seed is None else seed)
         app = App(hal)
         driver = demos.start(app, demo_name, hal.random_seed() if seed is None else seed)
         win = Window(app, hal, surface, driver)
         print("Kocka simulator: storage in %s; F12 saves a screenshot, Esc quits" % (data_dir,),
               flush=True)
+        if getattr(hal.serial, "path", None):
+            show_serial(win, hal.serial.path)
         if sound and not hal.buzzer.audible:
             print("no audio device (%s): running silently" % (getattr(hal.buzzer, "error", "?"),),
                   flush=True)
