@@ -11,6 +11,8 @@ front by u + w + z (cubes with equal sums never overlap in this projection).
 
 from array import array
 
+import framebuf
+
 from app import ui
 from shared_rules import cubingos as C
 from shared_rules import cubingos_geom as G
@@ -41,11 +43,33 @@ GLYPHS = ((0b10001, 0b01110), (0b01110, 0b10001), (0b11111, 0b10101, 0b11111),
           (0b01110, 0b10001, 0b01110))
 
 
+def _glyph_buffers():
+    out = []
+    for rows in GLYPHS:
+        buf = bytearray(3)
+        for i in range(len(rows)):
+            buf[i] = rows[i] << 3
+        out.append(framebuf.FrameBuffer(buf, 5, 3, framebuf.MONO_HLSB))
+    return out
+
+
+# The glyphs in INK as 1-bit images, blitted through a (transparent, INK) palette: one
+# C call per mouth instead of a rectangle per pixel (a structure has dozens of mouths).
+GLYPH_FB = _glyph_buffers()
+_PAL = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+_KEY = 0 if INK else 1
+_PAL.pixel(0, 0, _KEY)
+_PAL.pixel(1, 0, INK)
+
+
 def glyph(fb, m, cx, cy, color, s=1):
     """Mouth glyph of expression m centred at (cx, cy), pixels s x s."""
     rows = GLYPHS[m]
     y = cy - len(rows) * s // 2
     x0 = cx - 5 * s // 2
+    if s == 1 and color == INK:
+        fb.blit(GLYPH_FB[m], x0, y, _KEY, _PAL)
+        return
     for r in rows:
         for i in range(5):
             if (r >> (4 - i)) & 1:
@@ -71,12 +95,17 @@ class View:
         self.sx = [0] * 6      # screen offset of each direction's half step, in k/2 units
         self.sy = [0] * 6
         self.fitted = (16, 0, 0)
-        self.tri = array("h", [0] * 6)
+        self.tris = [array("h", [0] * 6) for _ in range(24)]   # by slot (cubingos_geom.SLOT)
+        self.cent = array("h", [0] * 48)
+        self.fo = array("h", [0] * 12)
+        self.tkey = -1
+        self.faces = ()         # the faces seen: top, then the left and right sides
         self.hexa = array("h", [0] * 12)
         self.turn(0)
 
     def turn(self, v):
         self.v = v & 3
+        self.faces = (G.PZ, FACE_W[self.v], FACE_U[self.v])
         a, b, c, d = ROTS[self.v]
         for i in range(6):
             x, y, z = G.DIR_VEC[i]
@@ -146,55 +175,66 @@ class View:
     def seen(self, f):
         return f == G.PZ or f == FACE_U[self.v] or f == FACE_W[self.v]
 
-    def shade(self, f):
-        return 0 if f == G.PZ else (1 if f == FACE_W[self.v] else 2)
-
     # -- drawing ---------------------------------------------------------------------
-    def _tri(self, f, g):
-        """Fills self.tri with the triangle of slot (f, g) relative to face f's centre;
-        returns the triangle's centroid offset."""
+    def _tris(self):
+        """The triangle of each of the 24 slots relative to its face's centre, its
+        centroid and each face's centre relative to the cell's, for this turn and scale
+        (cached: the arithmetic is most of a frame on the device)."""
+        key = self.v * 64 + self.k
+        if key == self.tkey:
+            return
+        self.tkey = key
         h = self.k // 2
-        third = 2 * (3 - (f >> 1) - (g >> 1))
         sx = self.sx
         sy = self.sy
-        t = self.tri
-        t[0] = 0
-        t[1] = 0
-        t[2] = (sx[g] + sx[third]) * h
-        t[3] = (sy[g] + sy[third]) * h
-        t[4] = (sx[g] - sx[third]) * h
-        t[5] = (sy[g] - sy[third]) * h
-        return (2 * sx[g] * h) // 3, (2 * sy[g] * h) // 3
-
-    def face_at(self, x, y, z, f):
-        cx, cy = self.centre(x, y, z)
-        h = self.k // 2
-        return cx + self.sx[f] * h, cy + self.sy[f] * h
+        for f in range(6):
+            self.fo[2 * f] = sx[f] * h
+            self.fo[2 * f + 1] = sy[f] * h
+            for i in range(4):
+                g = G.PERP[f][i]
+                third = 2 * (3 - (f >> 1) - (g >> 1))
+                j = f * 4 + i
+                t = self.tris[j]
+                t[2] = (sx[g] + sx[third]) * h
+                t[3] = (sy[g] + sy[third]) * h
+                t[4] = (sx[g] - sx[third]) * h
+                t[5] = (sy[g] - sy[third]) * h
+                self.cent[2 * j] = (2 * sx[g] * h) // 3
+                self.cent[2 * j + 1] = (2 * sy[g] * h) // 3
 
     def die(self, fb, x, y, z, o, start, occupied):
         """One die's faces that are seen and not covered (occupied(x, y, z) -> bool)."""
+        self._tris()
         k = self.k
-        for f in (G.PZ, FACE_W[self.v], FACE_U[self.v]):
+        s = 2 if k >= 14 else 1
+        cx, cy = self.centre(x, y, z)
+        tris = self.tris
+        cent = self.cent
+        wh = C.WH
+        plain = PLAIN[1 if start else 0]
+        sh = 0
+        for f in self.faces:
             dx, dy, dz = G.DIR_VEC[f]
             if occupied(x + dx, y + dy, z + dz):
+                sh += 1
                 continue
-            sh = self.shade(f)
-            fx, fy = self.face_at(x, y, z, f)
-            hv = C.halves(o, f)
+            fx = cx + self.fo[2 * f]
+            fy = cy + self.fo[2 * f + 1]
+            base = o * 36 + f * 6
             perp = G.PERP[f]
-            t = self.tri
             for i in range(4):
-                half = hv[i]
-                gx, gy = self._tri(f, perp[i])
-                col = FUR[half][sh] if half < 4 else PLAIN[1 if start else 0][sh]
-                fb.poly(fx, fy, t, col, True)
+                half = wh[base + perp[i]]
+                j = f * 4 + i
+                t = tris[j]
+                fb.poly(fx, fy, t, FUR[half][sh] if half < 4 else plain[sh], True)
                 fb.poly(fx, fy, t, SEAM, False)
                 fb.line(fx + t[2], fy + t[3], fx + t[4], fy + t[5], INK)
                 if half >= 4:
                     if k >= 6:
-                        glyph(fb, half - 4, fx + gx, fy + gy, INK, 2 if k >= 14 else 1)
+                        glyph(fb, half - 4, fx + cent[2 * j], fy + cent[2 * j + 1], INK, s)
                 elif k >= 8:
-                    eyes(fb, fx + gx, fy + gy, 2 if k >= 14 else 1)
+                    eyes(fb, fx + cent[2 * j], fy + cent[2 * j + 1], s)
+            sh += 1
 
     def outline(self, fb, x, y, z, color):
         """The silhouette of the cell (x, y, z): where the ghost is, even when hidden."""
@@ -211,9 +251,11 @@ class View:
         """Outlines the half on face f toward g of the die at (x, y, z), if seen."""
         if not self.seen(f):
             return
-        fx, fy = self.face_at(x, y, z, f)
-        self._tri(f, g)
-        t = self.tri
+        self._tris()
+        cx, cy = self.centre(x, y, z)
+        fx = cx + self.fo[2 * f]
+        fy = cy + self.fo[2 * f + 1]
+        t = self.tris[G.SLOT[f * 6 + g]]
         for dx, dy in ((0, 0), (1, 0), (0, 1)):
             fb.poly(fx + dx, fy + dy, t, color, False)
 
