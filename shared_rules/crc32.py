@@ -1,11 +1,18 @@
 """CRC-32 (the zlib / PNG / Ethernet one) that gives zlib.crc32's numbers everywhere.
 
-`binascii.crc32` is used when the runtime has it (CPython always; MicroPython
-only when the port enables MICROPY_PY_BINASCII_CRC32, which the official rp2
-build does not) and it passes a known-answer check. Otherwise a byte-table
-implementation computes the CRC in two 16-bit halves: on the RP2040 every
-intermediate value stays a small int (no heap allocation per byte), and the
-table is 2 x 256 16-bit entries (1 KB), built once on first use.
+The fastest way the runtime offers, each passing a known-answer check first:
+
+1. `binascii.crc32` (CPython always; MicroPython only when the port enables
+   MICROPY_PY_BINASCII_CRC32, which the official rp2 build does not);
+2. a @micropython.viper loop over a 256-entry 32-bit table (1 KB), where the
+   runtime has a native emitter (the Pico). mpy-cross without -march and ports
+   without one (the WebAssembly port) reject viper code when compiling, so it is
+   compiled at run time from VIPER_SOURCE, on first use; tests compile the same
+   text with mpy-cross -march=armv6m and run it under a viper emulation;
+3. pure Python, in two 16-bit halves: on the RP2040 every intermediate value
+   stays a small int (no heap allocation per byte); 2 x 256 16-bit entries (1 KB).
+
+Tables are built on first use.
 """
 
 try:
@@ -17,6 +24,35 @@ except (ImportError, AttributeError, TypeError):
 
 _HI = None  # array('H') of the table's high halves, built lazily
 _LO = None
+_VIPER = 0  # (the compiled viper function, its table), None where there is none; 0: not tried
+
+VIPER_SOURCE = """
+@micropython.viper
+def crc32_update(data, n: int, crc: uint, table) -> uint:
+    t = ptr32(table)
+    p = ptr8(data)
+    c = ~crc
+    i = 0
+    while i < n:
+        c = uint(t[(c ^ uint(p[i])) & 0xFF]) ^ (c >> 8)
+        i += 1
+    return ~c
+"""
+
+
+def _entry(n):
+    """Table entry n as (high, low) 16-bit halves."""
+    h = 0
+    l = n
+    for _ in range(8):
+        if l & 1:
+            # (h:l) = ((h:l) >> 1) ^ 0xEDB88320
+            l = ((l >> 1) | ((h & 1) << 15)) ^ 0x8320
+            h = (h >> 1) ^ 0xEDB8
+        else:
+            l = (l >> 1) | ((h & 1) << 15)
+            h = h >> 1
+    return h, l
 
 
 def _table():
@@ -25,20 +61,44 @@ def _table():
     hi = array("H", bytes(512))
     lo = array("H", bytes(512))
     for n in range(256):
-        h = 0
-        l = n
-        for _ in range(8):
-            if l & 1:
-                # (h:l) = ((h:l) >> 1) ^ 0xEDB88320
-                l = ((l >> 1) | ((h & 1) << 15)) ^ 0x8320
-                h = (h >> 1) ^ 0xEDB8
-            else:
-                l = (l >> 1) | ((h & 1) << 15)
-                h = h >> 1
-        hi[n] = h
-        lo[n] = l
+        hi[n], lo[n] = _entry(n)
     _LO = lo
     _HI = hi
+
+
+def table32():
+    """The 256-entry table as array('I') (the viper loop's)."""
+    from array import array
+    t = array("I", bytes(1024))
+    for n in range(256):
+        h, l = _entry(n)
+        t[n] = (h << 16) | l
+    return t
+
+
+def viper_compiled(namespace=None):
+    """crc32_update(data, len(data), crc, table32()) compiled from VIPER_SOURCE in
+    `namespace` (default: the runtime's own micropython module), or None when the runtime
+    cannot compile or run it right."""
+    try:
+        if namespace is None:
+            import micropython
+            namespace = {"micropython": micropython}
+        exec(VIPER_SOURCE, namespace)
+        fn = namespace["crc32_update"]
+        table = table32()
+        if fn(b"123456789", 9, 0, table) != 0xCBF43926:
+            return None
+        return fn, table
+    except Exception:  # no native emitter (SyntaxError), CPython's stand-in, ...
+        return None
+
+
+def _viper():
+    global _VIPER
+    if _VIPER == 0:
+        _VIPER = viper_compiled()
+    return _VIPER
 
 
 def crc32_halves(data, hi=0, lo=0):
@@ -63,25 +123,35 @@ def crc32_py(data, crc=0):
     return (h << 16) | l
 
 
-def crc32(data, crc=0):
-    """zlib.crc32(data, crc): an int in [0, 2**32)."""
+def _fast(data, crc):
+    """The CRC by binascii or viper, or None when neither is there."""
     if _native is not None:
         return _native(data, crc) & 0xFFFFFFFF
-    return crc32_py(data, crc)
+    v = _viper()
+    if v is not None:
+        return v[0](data, len(data), crc, v[1])
+    return None
+
+
+def crc32(data, crc=0):
+    """zlib.crc32(data, crc): an int in [0, 2**32)."""
+    c = _fast(data, crc)
+    return crc32_py(data, crc) if c is None else c
 
 
 def crc32_hex(data):
-    """The CRC as 8 lowercase hex digits (no big int on the RP2040 fallback path)."""
-    if _native is not None:
-        return "%08x" % (_native(data) & 0xFFFFFFFF)
+    """The CRC as 8 lowercase hex digits (no big int on the pure-Python path)."""
+    c = _fast(data, 0)
+    if c is not None:
+        return "%08x" % c
     h, l = crc32_halves(data)
     return "%04x%04x" % (h, l)
 
 
 def crc32_bytes(data):
     """The CRC as 4 bytes, little-endian (how the game log stores it)."""
-    if _native is not None:
-        c = _native(data) & 0xFFFFFFFF
+    c = _fast(data, 0)
+    if c is not None:
         return bytes((c & 0xFF, (c >> 8) & 0xFF, (c >> 16) & 0xFF, (c >> 24) & 0xFF))
     h, l = crc32_halves(data)
     return bytes((l & 0xFF, l >> 8, h & 0xFF, h >> 8))
