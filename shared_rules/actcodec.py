@@ -37,25 +37,31 @@ MicroPython subset.
 
 from array import array
 
+try:
+    from micropython import const
+except ImportError:  # CPython without the shim
+    def const(x):
+        return x
+
 VERSION = 2
 
-_TOP = 1 << 16
-_MASK24 = 0xFFFFFF
-_PBITS = 11
-_PONE = 1 << _PBITS
-_HALF = _PONE >> 1
-_PMIN = 32           # a probability stays in [_PMIN, _PONE - _PMIN]
-_RATE = 14           # a slot learns at 1/2, 1/3, ... then 1/(_RATE + 2) (v2)
-_SHIFT_V1 = 4        # v1 learned at a fixed 1/16
-_UNARY = 24          # adaptive unary slots for the bit count
-_MANT = 3            # adaptive mantissa bits
-_MANT_NB = 16        # bit counts with adaptive mantissas
-_MAX_NB = 64         # integers up to 2**64
+_TOP = const(1 << 16)
+_MASK24 = const(0xFFFFFF)
+_PBITS = const(11)
+_PONE = const(1 << 11)
+_HALF = const(1 << 10)
+_PMIN = const(32)    # a probability stays in [_PMIN, _PONE - _PMIN]
+_RATE = const(14)    # a slot learns at 1/2, 1/3, ... then 1/(_RATE + 2) (v2)
+_SHIFT_V1 = const(4)  # v1 learned at a fixed 1/16
+_UNARY = const(24)   # adaptive unary slots for the bit count
+_MANT = const(3)     # adaptive mantissa bits
+_MANT_NB = const(16)  # bit counts with adaptive mantissas
+_MAX_NB = const(64)  # integers up to 2**64
 # Probabilities come in blocks of 8, block k for bit count k + 1: [0] the unary
 # decision "more than k + 1 bits", [1..7] the mantissa tree. Bit count 1 has no
 # mantissa, so its [1] holds a signed integer's sign.
-_BLOCK = 8
-_SIGN = 1
+_BLOCK = const(8)
+_SIGN = const(1)
 # A v2 slot holds (probability of a 0 << 4) | the times it was used (up to _RATE);
 # a v1 slot holds the probability alone, and a v1 context has all its blocks from the start.
 _GROW = array("H", [_HALF << 4] * _BLOCK)
@@ -93,23 +99,6 @@ def _reach(probs, nb):
         probs.extend(_GROW)
 
 
-def _learn(s, b):
-    """The slot state after coding bit b: fast at first, then at a steady rate."""
-    p = s >> 4
-    n = s & 15
-    if b:
-        p -= p // (n + 2)
-        if p < _PMIN:
-            p = _PMIN
-    else:
-        p += (_PONE - p) // (n + 2)
-        if p > _PONE - _PMIN:
-            p = _PONE - _PMIN
-    if n < _RATE:
-        n += 1
-    return (p << 4) | n
-
-
 class _Encoder:
     def __init__(self):
         self.low = 0
@@ -132,14 +121,24 @@ class _Encoder:
         self.low = (low & 0xFFFF) << 8
 
     def bit(self, probs, i, b):
+        # A slot learns fast at first (1/2, 1/3, ...), then at 1/(_RATE + 2); the decoder
+        # repeats this update (inline in both: it runs for every bit).
         s = probs[i]
-        bound = (self.range >> _PBITS) * (s >> 4)
+        p = s >> 4
+        n = s & 15
+        bound = (self.range >> _PBITS) * p
         if b:
             self.low += bound
             self.range -= bound
+            p -= p // (n + 2)
+            if p < _PMIN:
+                p = _PMIN
         else:
             self.range = bound
-        probs[i] = _learn(s, b)
+            p += (_PONE - p) // (n + 2)
+            if p > _PONE - _PMIN:
+                p = _PONE - _PMIN
+        probs[i] = (p << 4) | (n + 1 if n < _RATE else n)
         while self.range < _TOP:
             self.range <<= 8
             self._shift()
@@ -180,15 +179,23 @@ class _Decoder:
 
     def bit(self, probs, i):
         s = probs[i]
-        bound = (self.range >> _PBITS) * (s >> 4)
+        p = s >> 4
+        n = s & 15
+        bound = (self.range >> _PBITS) * p
         if self.code < bound:
             self.range = bound
             b = 0
+            p += (_PONE - p) // (n + 2)
+            if p > _PONE - _PMIN:
+                p = _PONE - _PMIN
         else:
             self.code -= bound
             self.range -= bound
             b = 1
-        probs[i] = _learn(s, b)
+            p -= p // (n + 2)
+            if p < _PMIN:
+                p = _PMIN
+        probs[i] = (p << 4) | (n + 1 if n < _RATE else n)
         while self.range < _TOP:
             self.range <<= 8
             self.code = ((self.code << 8) | self._byte()) & _MASK24
@@ -234,10 +241,6 @@ def _unzig(n):
     return -((n + 1) >> 1) if n & 1 else n >> 1
 
 
-def _unary_slot(k):
-    return (k if k < _UNARY else _UNARY - 1) * _BLOCK
-
-
 def _put_uint(enc, probs, v):
     n = v + 1
     nb = 0
@@ -247,11 +250,12 @@ def _put_uint(enc, probs, v):
         t >>= 1
     if nb > _MAX_NB:
         raise ValueError("integer too large for an action")
-    _reach(probs, nb)
+    if len(probs) < nb * _BLOCK:
+        _reach(probs, nb)
     for k in range(nb - 1):
-        enc.bit(probs, _unary_slot(k), 1)
+        enc.bit(probs, (k if k < _UNARY else _UNARY - 1) * _BLOCK, 1)
     if nb < _MAX_NB:
-        enc.bit(probs, _unary_slot(nb - 1), 0)
+        enc.bit(probs, (nb - 1 if nb <= _UNARY else _UNARY - 1) * _BLOCK, 0)
     # bits under the leading one, most significant first
     node = 1
     tree = (nb - 1) * _BLOCK
@@ -267,11 +271,13 @@ def _put_uint(enc, probs, v):
 def _get_uint(dec, probs):
     nb = 1
     while nb < _MAX_NB:
-        _reach(probs, nb)
-        if not dec.bit(probs, _unary_slot(nb - 1)):
+        if len(probs) < nb * _BLOCK:
+            _reach(probs, nb)
+        if not dec.bit(probs, (nb - 1 if nb <= _UNARY else _UNARY - 1) * _BLOCK):
             break
         nb += 1
-    _reach(probs, nb)
+    if len(probs) < nb * _BLOCK:
+        _reach(probs, nb)
     n = 1
     node = 1
     tree = (nb - 1) * _BLOCK
