@@ -3,32 +3,35 @@
 Records must be small (2,000 games in the Pico's flash), and an action list is
 most of a record. Actions follow the interface's convention (player, kind,
 args...) and real-time games put the time last, so an action is predictable
-from what came before: the player mostly stays or moves on by one, a player's
+from what came before: the actor is usually one who acted lately, a player's
 kind follows that player's kind before, the length follows the kind, and the
-time grows by a step typical of the player's previous kind and this one.
+time grows by a step.
 
 Version 2 (`encode`, `decode`) codes each action as:
 
-    the player, as a delta from the      context: the previous action's kind
-      previous action's player (0 here
-      marks an action of under 2 elements)
-    the kind                             context: this player's previous kind
-    the length                           context: the kind
-    the elements between kind and last   context: (position, kind)
-    the last element (3 or more) as a    context: (kind, this player's previous kind)
-      delta from this player's previous
-      last element (the time, in
-      real-time games)
+    the player: 1 + their place among       context: the previous action's kind
+      the players by recency (0 escapes:
+      a new player or an action of under
+      2 elements follows)
+    the kind                                context: this player's previous kind
+    the length                              context: the kind
+    the elements between kind and last      context: (position, kind)
+    the last element (3 or more) as a       one context for all (with ~150
+      delta from the last element of the      actions a game, one shared context
+      latest action with 3 or more (the       learns faster than one per kind)
+      time, in real-time games)
 
-Version 1 (`decode(..., version=1)`, records of version 1 hold it) used the
-previous action instead of this player's history and coded the length first.
+Version 1 (`decode(..., version=1)`, records of version 1 hold it) coded the
+length first, the player as a delta from the previous one, the last element in
+a context per kind, and adapted every probability at a fixed rate of 1/16.
 
 Integers are binarised Elias-gamma style (unary bit count, then the bits under
 the leading one; the top three of those adapt, the rest are sent flat; signed
 ones send their sign as one more adaptive bit). Every binary decision goes
 through an LZMA-style range coder scaled to 24 bits, so on the RP2040 every
-intermediate value is a small int (< 2**30). A context's probabilities grow in
-blocks as larger integers show up, so small-valued contexts cost little RAM.
+intermediate value is a small int (< 2**30). In version 2 a probability learns
+fast while its context is young (a game is short) and its context's table grows
+in blocks as larger integers show up, so small-valued contexts cost little RAM.
 
 encode(actions) -> bytes; decode(data, count) -> list of tuples (ValueError on
 bad input, never anything else; decoding never reads past the data).
@@ -65,7 +68,6 @@ _SIGN = const(1)
 # A v2 slot holds (probability of a 0 << 4) | the times it was used (up to _RATE);
 # a v1 slot holds the probability alone, and a v1 context has all its blocks from the start.
 _GROW = array("H", [_HALF << 4] * _BLOCK)
-_FULL_V1 = [_HALF] * (_UNARY * _BLOCK)
 
 # Context families (keys are small ints: family + index).
 _K_PLAYER = 0
@@ -415,7 +417,7 @@ def _decode_v2(dec, count, max_len, out):
 
 
 def _decode_v1(dec, count, max_len, out):
-    model = _Model(_FULL_V1)
+    model = _Model([_HALF] * (_UNARY * _BLOCK))
     prev = ()
     for _ in range(count):
         pk = _clip(prev[1], 15) if len(prev) > 1 else 0
