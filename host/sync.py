@@ -182,6 +182,9 @@ class HostSync:
                     if "protocol version" in str(msg.get("error", "")):
                         raise SyncError("the device does not speak this kocka's protocol: %s"
                                         % msg.get("error"))
+                    if msg.get("error") == "busy":
+                        raise SyncError("the device is in a game: finish it, or leave it "
+                                        "(B, then X), and run kocka sync again")
                     continue
                 if kind != sp.HELLO:
                     continue

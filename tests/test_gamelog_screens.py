@@ -3,7 +3,6 @@ the history screen lists finished games, the sync screen follows a session, and 
 boot-time resume offer."""
 from hal import api
 from app import gamelog, savegame
-from app.sync_device import SyncService
 from shared_rules import driver, syncproto as sp
 from tests.apphelpers import Harness
 from tests import recgen
@@ -93,12 +92,10 @@ def test_sync_screen_follows_a_session(tmp_path):
     log = fill(h, 20)
     ser = LineSerial()
     h.hal.serial = ser
-    svc = SyncService(h.app)
 
     def frames(n):
         for _ in range(n):
             h.clock += 33
-            svc.poll(h.clock)  # what App.tick will do once wired
             h.app.tick(h.clock)
 
     frames(3)
@@ -106,6 +103,7 @@ def test_sync_screen_follows_a_session(tmp_path):
     ser.inbox.extend(sp.encode_frame(sp.HELLO, "{}"))
     frames(2)
     assert h.top_name() == "SyncScreen"
+    svc = h.app.sync.service
     ser.inbox.extend(sp.encode_frame(sp.GET, '{"since":5,"id":1,"epoch":%d}' % log.epoch))
     frames(20)
     assert svc.dev.sent == 15
@@ -166,13 +164,11 @@ def test_sync_screen_from_the_menu_waits_for_the_pc(tmp_path):
     fill(h, 2)
     ser = LineSerial()
     h.hal.serial = ser
-    svc = SyncService(h.app)
-    svc.open_screen()
+    h.open_menu_item("Sync with PC")
 
     def frames(n):
         for _ in range(n):
             h.clock += 33
-            svc.poll(h.clock)
             h.app.tick(h.clock)
     frames(100)
     assert h.top_name() == "SyncScreen"

@@ -55,12 +55,14 @@ class App:
 
     def pop(self):
         """Closes the top screen; closing a game that stood alone returns to the menu."""
-        self.stack.pop()
+        closed = self.stack.pop()
         self.purge()
+        if getattr(closed, "in_game", False):
+            self.after_game()
         if self.stack:
             self.stack[-1].enter()
         else:
-            self.push(self.menu_after_game())
+            self.push(self.main_menu())
         self.dirty = True
 
     def replace(self, screen):
@@ -95,10 +97,13 @@ class App:
 
     def home(self):
         """Back to the main menu, dropping everything above it."""
+        games = [s for s in self.stack if getattr(s, "in_game", False)]
         del self.stack[1:]
         self.purge()
+        if games:
+            self.after_game()
         if type(self.stack[0]).__name__ != "MainMenu":
-            self.stack[0] = self.menu_after_game()
+            self.stack[0] = self.main_menu()
         self.stack[0].enter()
         self.dirty = True
 
@@ -106,12 +111,11 @@ class App:
         from app.menu import MainMenu
         return MainMenu(self)
 
-    def menu_after_game(self):
-        """The main menu, rebuilt after a game: a game that just finished is stored in
-        the game log first (the game only marked its save finished)."""
+    def after_game(self):
+        """A game screen closed: a game that just finished is stored in the game log
+        (the game itself only marked its save finished)."""
         from app import savegame
         savegame.settle(self)
-        return self.main_menu()
 
     def purge(self):
         """Forgets modules imported since boot. A module still used by a screen on the

@@ -1,0 +1,153 @@
+"""Saving games as they are played, through the real app: a power cut mid-game offers
+"Resume" at the next boot and the game goes on exactly where it was (every game); a
+game finished just before the cut is stored, not offered; a finished game reaches the
+log and the history screen; quitting drops the save; a save this firmware cannot play
+is kept and explained."""
+from hal import api
+from app import gamelog, journal, savegame
+from tests.apphelpers import Harness
+from tests import test_k10k_ui as K10K
+from tests import test_coloretto_ui as COL
+from tests import test_cubo_ui as CUBO
+
+
+def reboot(tmp_path):
+    """A power cut and a new boot over the same flash: the boot screen is skipped as a
+    user would, which settles the save and shows the offer."""
+    return Harness(tmp_path)
+
+
+def resume(h):
+    assert h.top_name() == "ResumeScreen", h.top_name()
+    labels = [it.label() for it in h.app.top().items]
+    assert labels[1] == "Discard"
+    h.press(api.KEY_A)
+    return h.app.top()
+
+
+def test_kocka10000_resumes_where_the_power_went(tmp_path):
+    h, m = K10K.start(tmp_path, kinds=("human", "medium", "human"))
+    for _ in range(60):
+        K10K.human_step(h, m)
+    before = m.st.to_dict()
+    assert len(savegame.pending(h.hal.storage)["actions"]) > 5
+    h2 = reboot(tmp_path)
+    assert h2.app.top().items[0].label() == "Resume Kocka 10000"
+    m2 = resume(h2)
+    assert type(m2).__name__ == "K10kPlay"
+    assert m2.st.to_dict() == before
+    assert m2.kinds == ["human", "medium", "human"] and m2.names == m.names
+    # and it goes on being saved
+    m2.t_roll, m2.t_bot, m2.t_moment, m2.t_board = 60, 40, 60, 60
+    n = len(savegame.pending(h2.hal.storage)["actions"])
+    for _ in range(40):
+        K10K.human_step(h2, m2)
+    assert len(savegame.pending(h2.hal.storage)["actions"]) > n
+
+
+def test_coloretto_resumes_where_the_power_went(tmp_path):
+    h, m = COL.start(tmp_path)
+    log = []
+    for _ in range(40):
+        COL.human_step(h, m, log)
+    before = m.st.to_dict()
+    m2 = resume(reboot(tmp_path))
+    assert type(m2).__name__ == "ColorettoPlay" and m2.st.to_dict() == before
+
+
+def test_cubo_match_resumes_paused_at_the_saved_game_time(tmp_path):
+    h, m = CUBO.start_match(tmp_path)
+    for _ in range(30):
+        CUBO.human_turn(h, m)
+    before = m.state.to_dict()
+    elapsed = savegame.pending(h.hal.storage)["elapsed"]
+    h2 = reboot(tmp_path)
+    m2 = resume(h2)
+    assert type(m2).__name__ == "CuboMatch" and m2.state.to_dict() == before
+    assert m2.paused and m2.game_time(h2.clock) == elapsed
+    h2.press(api.KEY_A)  # go on: the clock runs from there
+    h2.frames(10)
+    assert m2.game_time(h2.clock) > elapsed
+
+
+def test_discard_clears_the_save(tmp_path):
+    h, m = K10K.start(tmp_path)
+    for _ in range(20):
+        K10K.human_step(h, m)
+    h2 = reboot(tmp_path)
+    h2.press(api.DOWN)
+    h2.press(api.KEY_A)
+    assert h2.top_name() == "MainMenu" and savegame.pending(h2.hal.storage) is None
+    assert reboot(tmp_path).top_name() == "MainMenu"
+
+
+def test_quitting_a_game_drops_its_save(tmp_path):
+    h, m = K10K.start(tmp_path)
+    for _ in range(10):
+        K10K.human_step(h, m)
+    assert savegame.pending(h.hal.storage) is not None
+    h.press(api.KEY_B)
+    h.press(api.KEY_X)
+    assert h.top_name() == "MainMenu" and savegame.pending(h.hal.storage) is None
+
+
+def play_to_the_end(h, m):
+    for _ in range(20000):
+        if m.st.is_terminal():
+            return
+        K10K.human_step(h, m)
+    raise AssertionError("the game did not end")
+
+
+def test_a_finished_game_is_stored_and_listed_in_history(tmp_path):
+    h, m = K10K.start(tmp_path, kinds=("human", "easy"), seed=5)
+    play_to_the_end(h, m)
+    assert savegame.pending(h.hal.storage)["done"]  # marked finished, stored at the menu
+    for _ in range(10):  # the last moments and the final ranking: back to the menu
+        if h.top_name() == "MainMenu":
+            break
+        h.press(api.KEY_A)
+    assert h.top_name() == "MainMenu"
+    assert savegame.pending(h.hal.storage) is None
+    log = gamelog.shared(h.hal.storage)
+    assert log.last == 1
+    from shared_rules import records, verify
+    rec = records.decode(log.get(1))
+    assert rec["game"] == "kocka10000" and rec["scores"] == list(m.st.scores())
+    assert rec["players"] == m.names and rec["meta"] == {"kinds": ["human", "easy"]}
+    assert verify.verify(rec)[0]
+    h.open_menu_item("History")
+    assert h.app.top().items[0].label() == "#1 Kocka 10000"
+
+
+def test_a_game_finished_just_before_the_power_went_is_stored_at_boot(tmp_path):
+    h, m = K10K.start(tmp_path, kinds=("human", "easy"), seed=5)
+    play_to_the_end(h, m)
+    h2 = reboot(tmp_path)
+    assert h2.top_name() == "MainMenu"  # nothing to resume
+    assert gamelog.shared(h2.hal.storage).last == 1
+    assert savegame.pending(h2.hal.storage) is None
+    assert reboot(tmp_path).top_name() == "MainMenu"
+    assert gamelog.shared(h2.hal.storage).last == 1  # and never twice
+
+
+def test_a_save_this_firmware_cannot_play_is_kept_and_explained(tmp_path):
+    h = Harness(tmp_path)
+    rec = journal.Recorder(h.hal.storage)
+    rec.start("chess", {}, 1, ["A", "B"], 0)
+    rec.action((0, 1), 10)
+    h2 = reboot(tmp_path)
+    h2.press(api.KEY_A)
+    assert "Cannot resume" in (h2.app.notice or "")
+    assert savegame.pending(h2.hal.storage)["game"] == "chess"
+    assert h2.top_name() == "ResumeScreen"  # the offer stays: Discard is the way out
+    h2.press(api.DOWN)
+    h2.press(api.KEY_A)
+    assert h2.top_name() == "MainMenu" and savegame.pending(h2.hal.storage) is None
+
+
+def test_a_corrupt_save_header_is_ignored(tmp_path):
+    h = Harness(tmp_path)
+    h.hal.storage.write(journal.HEADER, b"{not json")
+    h.hal.storage.write(journal.JOURNAL, b"\x00\xff garbage\n")
+    assert reboot(tmp_path).top_name() == "MainMenu"
