@@ -10,6 +10,7 @@ from app import games, savegame
 from app import cubingos_game
 from app.cubingos_play import CubingosPlay, PLAY, RESULT, FINAL, TURN
 from app.cubingos_iso import step
+from app.lights import STATIC, FLASH
 
 MOVES = ((api.UP, 0, -1), (api.DOWN, 0, 1), (api.LEFT, -1, 0), (api.RIGHT, 1, 0))
 
@@ -137,6 +138,8 @@ def test_hot_seat_race_with_buttons(tmp_path):
     h.press(api.KEY_A)                       # ANNA: show the card
     assert m.racer() == 0 and st.leg_started()
     card = st.card
+    lights = h.app.lights      # the LEDs show the card's fur colour
+    assert lights.mode == STATIC and lights.colors[0] == C.COLOUR_RGB[card >> 2]
     # the clock ticking redraws only the header, and gives the frame a full redraw would
     shown = m.shown_t
     while m.shown_t == shown:
@@ -169,6 +172,7 @@ def test_hot_seat_race_with_buttons(tmp_path):
     turn_to(h, m, o)
     h.press(api.KEY_A)
     assert st.status[0] == C.CORRECT and m.message.startswith("Correct")
+    assert lights.mode == FLASH and lights.color == (0, 200, 60)
     # BEN's leg: the card hidden until he is ready; he passes from the pause box
     assert m.ready() == 1
     h.press(api.KEY_A)

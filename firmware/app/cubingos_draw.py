@@ -12,6 +12,10 @@ from app import cubingos_iso as I
 from shared_rules import cubingos as C
 
 S = font.SMALL
+# The play screen's views.
+PLAY = 0
+RESULT = 1
+FINAL = 2
 AREA_Y = 184    # the players' strip; the structure and the card sit above it
 TEXT_Y = 197
 TURN_HELP = font.LEFT + font.RIGHT + " " + font.UP + font.DOWN + " X turn the die"
@@ -65,7 +69,7 @@ def card_back(fb, x, y):
 
 def draw(m, fb):
     ui.clear(fb)
-    final = m.view == 2
+    final = m.view == FINAL
     if m.cards != final:     # X swaps the structure and the cards won
         cards(m, fb, final)
     else:
@@ -78,9 +82,9 @@ def draw(m, fb):
 
 def title(m):
     st = m.st
-    if m.view == 2:
+    if m.view == FINAL:
         return "The structure"
-    if m.view == 1:
+    if m.view == RESULT:
         return "Round %d" % st.rounds
     if m.taker() >= 0:
         return m.names[m.taker()] + ": a free die"
@@ -95,7 +99,7 @@ def title(m):
 
 def header(m, fb):
     st = m.st
-    if st.leg_started() and m.view == 0:
+    if st.leg_started() and m.view == PLAY:
         right = secs(st.elapsed_ms(m.game_time(m.app.now)))
     else:
         right = "pile %d" % len(st.pile)
@@ -105,7 +109,7 @@ def header(m, fb):
 def table(m, fb):
     st = m.st
     iso = m.iso
-    result = m.view == 1
+    result = m.view == RESULT
     live = st.leg_started() and not result
     g = m.ghost()
     lr = st.last_round
@@ -131,7 +135,7 @@ def table(m, fb):
         iso.creatures(fb, m.found, lr[0])
         big_card(fb, 3, 33, lr[0])
         icons(fb, m.found, lr[0])
-    elif m.view == 2:
+    elif m.view == FINAL:
         pass
     elif live and not m.paused:
         big_card(fb, 3, 33, st.card)
@@ -184,9 +188,9 @@ def strip(m, fb):
 def prompt(m):
     """(text, colour) of the line under the structure."""
     st = m.st
-    if m.view == 2:
+    if m.view == FINAL:
         return "", ui.TEXT
-    if m.view == 1:
+    if m.view == RESULT:
         lr = st.last_round
         if lr[1] < 0:
             return "Nobody formed %s: under the pile" % C.card_name(lr[0]), ui.DIM
@@ -214,9 +218,9 @@ def prompt(m):
 def hints(m, fb):
     if m.paused:
         return
-    if m.view == 2:
+    if m.view == FINAL:
         ui.footer(fb, (("A", "Done"), ("X", "Scores"), ("Y", "View")))
-    elif m.view == 1:
+    elif m.view == RESULT:
         ui.footer(fb, (("A", "Next"), ("X", "Cards"), ("Y", "View"), ("B", "Pause")))
     elif m.racer() >= 0:
         ui.footer(fb, (("A", "Place"), ("X", "Roll"), (font.BULLET, "Move" if m.mode else "Turn"),

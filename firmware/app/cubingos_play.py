@@ -19,15 +19,16 @@ from hal import api
 from app import sound
 from app.screen import Screen, is_press, is_click
 from app.journal import Recorder
+from app.lights import STATIC
 from app import cubingos_draw as D
 from app.cubingos_iso import View, step, FACE_U, FACE_W
 from shared_rules import cubingos as C
 from shared_rules import cubingos_geom as G
 from shared_rules.cubingos_bots import make_bot
 
-PLAY = 0
-RESULT = 1
-FINAL = 2
+PLAY = D.PLAY
+RESULT = D.RESULT
+FINAL = D.FINAL
 MOVE = 0
 TURN = 1
 DIRS = ((api.UP, 0, -1), (api.DOWN, 0, 1), (api.LEFT, -1, 0), (api.RIGHT, 1, 0))
@@ -82,7 +83,6 @@ class CubingosPlay(Screen):
         self.message = ""
         self.bad = False
         self.res = list(self.st.status)  # this round's outcome per player
-        self.res_t = list(self.st.elapsed)
         self.found = []         # creatures the round's winning die formed
         self.shown_t = -1
         self.clock_only = False
@@ -135,7 +135,7 @@ class CubingosPlay(Screen):
     def layout(self):
         """Sorts the dice and fits the view when the structure or the view changed."""
         st = self.st
-        key = (len(st.order), st.rounds, st.phase, self.iso.v)
+        key = (st.rounds, st.phase, self.iso.v)   # dice come and go only with these
         if key == self.key:
             return
         self.key = key
@@ -230,12 +230,16 @@ class CubingosPlay(Screen):
             self.round_over()
         else:
             self.res = list(st.status)
-            self.res_t = list(st.elapsed)
             if st.leg != leg:
-                self.app.lights.off()
+                self.card_lights_off()
         self.layout()
         self.preview()
         return True
+
+    def card_lights_off(self):
+        """The card's colour off the LEDs (a placement's flash runs to its end)."""
+        if self.app.lights.mode == STATIC:
+            self.app.lights.off()
 
     def say(self, text, bad=False):
         self.message = text
@@ -245,7 +249,6 @@ class CubingosPlay(Screen):
     def started(self, p):
         st = self.st
         self.res = list(st.status)
-        self.res_t = [-1] * st.num_players
         self.aim()
         self.say("")
         self.app.sound.play(sound.START)
@@ -258,7 +261,6 @@ class CubingosPlay(Screen):
             if f[0] == card:
                 ok = True
         self.res[p] = C.CORRECT if ok else C.WRONG
-        self.res_t[p] = e
         lights = self.app.lights
         if self.agents[p] is None:
             if ok:
@@ -285,13 +287,12 @@ class CubingosPlay(Screen):
             self.app.sound.play(sound.WIN if st.is_terminal() else sound.BEEP)
         self.view = RESULT
         self.result_at = self.app.now
-        self.app.lights.off()
+        self.card_lights_off()
         self.app.invalidate()
 
     def next_round(self):
         st = self.st
         self.res = list(st.status)
-        self.res_t = [-1] * st.num_players
         self.found = []
         self.message = ""
         if st.is_terminal():
