@@ -18,6 +18,7 @@ def test_log_sync_and_history_under_micropython():
     assert r["last"] == 30 and r["after_tear_last"] == 30
     assert "damaged" in r["tear_notice"]
     assert r["resume_ok"] is True
+    assert r["journal_tail"] == [[1, -5, 70000], 7, True]
     assert r["seqs"] == list(range(11, 31)) and r["verified"] == 20
     assert "END" in r["kinds"] and "ACKED" in r["kinds"]
     assert r["ack"] == 30 and r["wall"] >= 1790000000 and r["frame_errors"] == 0

@@ -78,6 +78,11 @@ for t in range(0, 600, 100):
 info = savegame.pending(st)
 state, used = savegame.rebuild(info, lambda name: toygame.Race)
 out["resume_ok"] = state.to_dict() == g.to_dict() and used == 6
+# the journal's text lines: negative numbers, and a torn last line
+rc.action((1, -5, 70000), 700)
+st.append(savegame.JOURNAL, b"800 0 1 2 1")  # cut before its check and newline
+info = savegame.pending(st)
+out["journal_tail"] = [list(info["actions"][-1]), len(info["actions"]), info["torn"]]
 savegame.clear(st)
 
 
