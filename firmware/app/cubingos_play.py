@@ -275,7 +275,7 @@ class CubingosPlay(Screen):
             self.say("%s found it: %s" % (self.names[p], D.secs(e)))
             self.app.sound.click()
         else:
-            self.say("%s placed wrongly" % self.names[p])
+            self.say("%s: wrong, %s" % (self.names[p], D.formed_text(formed, card)))
 
     def round_over(self):
         st = self.st
