@@ -1,7 +1,8 @@
-"""Cubingos through the real app: a bots-only game to the end, a hot-seat race of two
-humans driven by buttons (a legal placement, illegal and floating cells refused without
-a wrong call, the ghost turned about each axis), the view turned four times, button
-mashing, and resuming a saved game."""
+"""Cubingos through the real app: a bots-only game to the end, the setup screen, a
+hot-seat race of two humans driven by buttons (the ghost turned about each axis, a
+legal placement, illegal and floating cells refused without a wrong call, a wrong
+call), free dice taken, the view turned four times, zooming in on a wide structure,
+every cell reachable with the joystick, button mashing, and resuming a saved game."""
 from hal import api
 from shared_rules import cubingos as C
 from shared_rules.rng import Rng
@@ -343,3 +344,30 @@ def test_a_wide_structure_zooms_in_around_the_ghost(tmp_path):
         x0, y0, w, hh = m.iso.box
         assert m.iso.k == ZOOM_K
         assert m.iso.centre(*m.cells[m.ci]) == (x0 + w // 2, y0 + hh // 2)
+
+
+def test_every_ghost_cell_is_reached_with_the_joystick_in_every_view():
+    from app.cubingos_iso import View
+    from app.cubingos_play import ghost_cells
+    checked = []
+
+    def check(st):
+        cells = ghost_cells(st, st.legal_cells())
+        for v in range(4):
+            view = View(40, 32, 198, 150)
+            view.turn(v)
+            reach = {0}
+            todo = [0]
+            while todo:
+                i = todo.pop()
+                for b, dx, dy in MOVES:
+                    j = step(view, cells, i, dx, dy)
+                    if j not in reach:
+                        reach.add(j)
+                        todo.append(j)
+            assert len(reach) == len(cells), (st.dice(), v)
+        checked.append(len(st.dice()))
+        return len(st.dice()) >= 10
+    for seed in (1, 2, 3):
+        play_rules(C.CubingosState(2, seed, {"humans": 3}), check)
+    assert max(checked) >= 10

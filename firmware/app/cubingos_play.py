@@ -44,6 +44,21 @@ def humans_mask(kinds):
     return m
 
 
+def ghost_cells(st, legal):
+    """Where the ghost may go: the legal cells, and the empty cells beside or on top of a
+    die where no die may go now (floating, or stacked in the first round), so that trying
+    one gets its reason."""
+    seen = set(legal)
+    for x, y, z, o, s in st.dice():
+        for d in range(5):
+            dx, dy, dz = G.DIR_VEC[d]
+            if G.in_bounds(x + dx, y + dy, z + dz) and st.die_at(x + dx, y + dy, z + dz) is None:
+                seen.add((x + dx, y + dy, z + dz))
+    out = list(seen)
+    out.sort()
+    return out
+
+
 class CubingosPlay(Screen):
     in_game = True
 
@@ -141,18 +156,7 @@ class CubingosPlay(Screen):
         self.key = key
         iso = self.iso
         legal = st.legal_cells()
-        if st.phase == C.TAKING:
-            cells = st.free_dice()
-        else:
-            seen = set(legal)
-            for x, y, z, o, s in st.dice():
-                for d in range(5):
-                    dx, dy, dz = G.DIR_VEC[d]
-                    if G.in_bounds(x + dx, y + dy, z + dz) and \
-                            st.die_at(x + dx, y + dy, z + dz) is None:
-                        seen.add((x + dx, y + dy, z + dz))
-            cells = list(seen)
-            cells.sort()
+        cells = st.free_dice() if st.phase == C.TAKING else ghost_cells(st, legal)
         here = self.cells[self.ci] if self.cells else None
         self.cells = cells
         self.ci = cells.index(here) if here in cells else 0
