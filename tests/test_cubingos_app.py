@@ -232,6 +232,7 @@ def test_free_dice_are_taken_with_buttons(tmp_path):
     h, m = start(tmp_path, state=st, options={"free_dice": True})
     p = st.starter
     assert m.taker() == p and not st.holding[p]
+    assert set(m.res) == {C.OUT}             # no stale outcome of the last round
     assert sorted(m.cells) == sorted(st.free_dice())
     dice = len(st.dice())
     h.press(api.RIGHT)

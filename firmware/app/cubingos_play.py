@@ -97,7 +97,7 @@ class CubingosPlay(Screen):
         self.err = None         # why the ghost's cell is not allowed
         self.message = ""
         self.bad = False
-        self.res = list(self.st.status)  # this round's outcome per player
+        self.res = self.statuses()   # this round's outcome per player
         self.found = []         # creatures the round's winning die formed
         self.shown_t = -1
         self.clock_only = False
@@ -145,6 +145,13 @@ class CubingosPlay(Screen):
         st = self.st
         p = st.leg_owner()
         return p if p >= 0 and not st.leg_started() else -1
+
+    def statuses(self):
+        """Each player's status in the round (none while a free die is being taken)."""
+        st = self.st
+        if st.phase != C.RACE:
+            return [C.OUT] * st.num_players
+        return list(st.status)
 
     # -- the structure and the ghost ---------------------------------------------------------
     def layout(self):
@@ -233,7 +240,7 @@ class CubingosPlay(Screen):
         if st.rounds != rounds:
             self.round_over()
         else:
-            self.res = list(st.status)
+            self.res = self.statuses()
             if st.leg != leg:
                 self.card_lights_off()
         self.layout()
@@ -252,7 +259,7 @@ class CubingosPlay(Screen):
 
     def started(self, p):
         st = self.st
-        self.res = list(st.status)
+        self.res = self.statuses()
         self.aim()
         self.say("")
         self.app.sound.play(sound.START)
@@ -296,7 +303,7 @@ class CubingosPlay(Screen):
 
     def next_round(self):
         st = self.st
-        self.res = list(st.status)
+        self.res = self.statuses()
         self.found = []
         self.message = ""
         if st.is_terminal():
