@@ -9,7 +9,7 @@ Files (flat names in the storage root):
 
 A record in a segment is MAGIC (0xA5), its length (2 bytes, little-endian), the
 CRC-32 of its bytes (4 bytes, little-endian), then the bytes of
-shared_rules.records.encode (binary, version 1).
+shared_rules.records.encode (binary; the format carries its version).
 
 Safety:
 - A segment is only ever appended to. At open, the last segment is checked
