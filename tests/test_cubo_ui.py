@@ -149,7 +149,7 @@ def test_table_countdown_leds_beeps_and_mashing(tmp_path):
         lit.append(sum(1 for c in h.hal.leds.pixels[:6] if c != (0, 0, 0)))
     assert t.phase == T.CUBO
     assert lit[0] == 6 and min(lit) == 1 and sorted(set(lit)) == [1, 2, 3, 4, 5, 6]
-    assert t.round == 0 and t.totals == [0, 0]   # mashing changed nothing
+    assert t.state.round == 0 and t.state.totals == [0, 0]   # mashing changed nothing
     h.frames(60)
     assert h.hal.buzzer.tones - tones == 6 + 4   # six beeps and the four-note CUBO tune
     assert t.phase == T.PICK
@@ -186,8 +186,8 @@ def test_table_round_with_swap_scoring_and_points(tmp_path):
     h.press(api.KEY_A) if best_cell is not None else h.press(api.KEY_X)
     assert t.phase == T.CARD
     h.frames(120)
-    first = t.history[t.entry_order[0]][0]
-    assert first == score_grid(t.cells) and first >= score_grid(cells)
+    first = t.state.history[0][0]  # round 1: player 1 starts
+    assert first == score_grid(t.card.cells) and first >= score_grid(cells)
     h.press(api.KEY_A)
     assert t.phase == T.PICK
     h.press(api.DOWN)
@@ -197,13 +197,13 @@ def test_table_round_with_swap_scoring_and_points(tmp_path):
     h.press(api.UP)               # +1
     h.press(api.KEY_A)
     assert t.phase == T.ROUND
-    assert t.history[t.entry_order[1]] == [21]
+    assert t.state.history[1] == [21]
 
 
 def test_table_six_rounds_shared_win(tmp_path):
     h, t = start_table(tmp_path, players=3)
     for r in range(6):
-        assert t.round == r
+        assert t.state.round == r
         h.press(api.KEY_A)
         h.frames(25)
         h.press(api.KEY_A)
@@ -217,7 +217,7 @@ def test_table_six_rounds_shared_win(tmp_path):
         assert t.phase == T.ROUND
         h.press(api.KEY_A)
     assert t.phase == T.FINAL
-    assert sorted(t.totals) == [30, 60, 60]
+    assert sorted(t.state.totals) == [30, 60, 60]
     h.press(api.KEY_A)
     assert h.top_name() == "MainMenu"
 

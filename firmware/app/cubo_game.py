@@ -66,9 +66,9 @@ def _match(app, levels, options, seed, human=True, saved=None):
     return CuboMatch(app, levels, options, seed, human, saved)
 
 
-def _table(app, players, options, seed):
+def _table(app, players, options, seed, saved=None):
     from app.cubo_table import CuboTable
-    return CuboTable(app, players, options, seed)
+    return CuboTable(app, players, options, seed, saved)
 
 
 def open(app):
@@ -82,7 +82,12 @@ def demo(app, seed):
 
 
 def resume(app, saved):
-    """Goes on with a match saved before a power cut (app.savegame.pending's dict)."""
+    """Goes on with a match or a table game saved before a power cut
+    (app.savegame.pending's dict)."""
+    if saved["game"] == "cubo_table":
+        app.switch(lambda: _table(app, len(saved["players"]), saved["options"], saved["seed"],
+                                  saved))
+        return
     meta = saved.get("meta") or {}
     levels = meta.get("levels") or ["medium"] * (len(saved["players"]) - 1)
     human = meta.get("human", True)

@@ -9,62 +9,78 @@ stays in the middle), as plain points, or as a forfeit. For a grid the device as
 which centre die was taken, offers the best swap, scores line by line and shows the
 best arrangement that roll allowed. Totals run over six rounds; the final ranking
 shares ties.
+
+The rules' part (centre dice, entries, corrections, totals) is a
+shared_rules.cubo_table state: every step that changes it is an action, saved as it
+is applied (resume after a power cut; a finished game goes to the game log).
 """
 
 from hal import api
 from app import ui, font, sound
 from app import cubo_view as V
 from app.screen import GameScreen, is_press, is_click
-from shared_rules.rng import Rng
+from app.journal import Recorder
+from shared_rules.game import IllegalAction
+from shared_rules.cubo_table import (CuboTableState, REROLL, FLIP, POINTS, FORFEIT, UNDO,
+                                     ROUNDS, E_PLAYER, E_GRID)
 from shared_rules.cubo_score import (
-    score_grid, best_arrangement, best_swap, best_c_value, score_named, line_scores,
-    validate_grid, CENTRE, C_FACE)
+    score_grid, best_arrangement, best_swap, best_c_value, line_scores, CENTRE, C_FACE,
+    MAX_SCORE)
 
-ROUNDS = 6
 COUNTDOWN = 6
 ROLL_MS = 700
 EDIT = V.GridLayout(8, 40, 44, 4)
 ENTRY_KINDS = ("Enter the grid", "Enter points", "Forfeit (0)")
 
 # phases
-CENTRE_ROLL, PLAYING, COUNTING, CUBO, PICK, GRID, TAKEN, SWAP, NAME, CARD, POINTS, ROUND, FINAL = range(13)
+CENTRE_ROLL, PLAYING, COUNTING, CUBO, PICK, GRID, TAKEN, SWAP, NAME, CARD, POINTS_IN, ROUND, FINAL = range(13)
 
 
 class CuboTable(GameScreen):
-    def __init__(self, app, players, options, seed):
+    """The rules and the totals are the state's (shared_rules.cubo_table); this screen
+    keeps what is on screen: the phase, cursors, the entry being edited."""
+
+    def __init__(self, app, players, options, seed, saved=None):
         GameScreen.__init__(self, app)
-        self.n = players
-        self.names = [app.settings.name(i) for i in range(players)]
-        self.options = options
-        self.any_order = options["runs_any_order"]
-        self.joker = "Y" if options["yellow"] else "W"
-        self.rng = Rng(seed)
-        self.totals = [0] * players
-        self.history = [[] for _ in range(players)]
-        self.round = 0
-        self.start = 0
-        self.centre_colours = ["R", "R", "B", "B"]
+        if saved is not None:
+            self.names = list(saved["players"])
+        else:
+            self.names = [app.settings.name(i) for i in range(players)]
+        self.rec = Recorder(app.hal.storage)
+        self.state = self.rec.open_game(saved, CuboTableState, options, seed, self.names,
+                                        app.now, {"table": True})
+        self.any_order = self.state.options["runs_any_order"]
         self.paused = False
         self.new_round()
+        if self.state.entering() > 0:  # resumed in the middle of the entries
+            self.revealed = True
+            self.phase = PICK
 
     # -- round flow -------------------------------------------------------------
     def new_round(self):
         self.phase = CENTRE_ROLL
-        self.centre = None
+        self.round_shown = self.state.round_number()
+        self.revealed = False  # the centre is rolled with the round; A shows it
         self.rolled_at = -10000
         self.cursor = 0
-        self.entry_order = [(self.start + k) % self.n for k in range(self.n)]
-        self.entry_pos = 0
-        self.took = [False] * 4
-        self.back_to_centre = []
         self.message = ""
         self.app.lights.off()
 
     def player(self):
-        return self.entry_order[self.entry_pos]
+        return self.state.current_player()
 
-    def roll_centre(self):
-        self.centre = [(self.rng.die(), self.centre_colours[k]) for k in range(4)]
+    def act(self, action):
+        """Applies and saves one action; False (with the reason shown) if refused."""
+        try:
+            self.state.apply(action)
+        except IllegalAction as e:
+            self.message = str(e)
+            self.app.sound.play(sound.ERROR)
+            return False
+        self.rec.applied(self.state, action, self.app.now)
+        return True
+
+    def roll_animation(self):
         self.rolled_at = self.app.now
         self.app.sound.play(sound.ROLL)
         self.cursor = 0
@@ -82,28 +98,14 @@ class CuboTable(GameScreen):
 
     def begin_entries(self):
         self.phase = PICK
-        self.entry_pos = 0
         self.cursor = 0
         self.app.lights.off()
 
     def next_player(self):
-        self.entry_pos += 1
         self.cursor = 0
         self.message = ""
-        if self.entry_pos < self.n:
-            self.phase = PICK
-            return
-        # Round over: the centre keeps what came back to it.
-        if self.options["keep_swaps"]:
-            cols = [self.centre[k][1] for k in range(4) if not self.took[k]]
-            cols.extend(self.back_to_centre)
-            if len(cols) == 4:
-                self.centre_colours = cols
-        self.phase = ROUND
-
-    def record(self, p, points):
-        self.history[p].append(points)
-        self.totals[p] += points
+        # the state closes the round with its last entry
+        self.phase = PICK if self.state.entering() > 0 else ROUND
 
     # -- the frame --------------------------------------------------------------------
     def update(self, now):
@@ -174,13 +176,11 @@ class CuboTable(GameScreen):
                 self.show_best = not self.show_best
             elif ok:
                 self.next_player()
-        elif ph == POINTS:
+        elif ph == POINTS_IN:
             self.points_event(ev, ok)
         elif ph == ROUND:
             if ok:
-                self.round += 1
-                self.start = (self.start + 1) % self.n
-                if self.round >= ROUNDS:
+                if self.state.is_terminal():
                     self.phase = FINAL
                     self.app.sound.play(sound.WIN)
                     self.app.lights.chase((255, 200, 40), self.app.now)
@@ -188,26 +188,26 @@ class CuboTable(GameScreen):
                     self.new_round()
         elif ph == FINAL:
             if ok or is_click(ev, api.KEY_B):
-                self.app.lights.off()
-                self.app.pop()
+                self.leave(self.state)
+
+    def can_correct(self):
+        return self.phase == PICK and self.state.entering() > 0
 
     def pause_event(self, ev, ok):
         if ok or is_click(ev, api.KEY_B):
             self.paused = False
         elif is_click(ev, api.KEY_X):
-            self.app.lights.off()
-            self.app.pop()
-        elif is_click(ev, api.KEY_Y) and self.phase == PICK and self.entry_pos > 0:
-            # a correction: enter the previous player again
+            self.leave(self.state)
+        elif is_click(ev, api.KEY_Y) and self.can_correct():
+            # a correction: the previous player enters again
             self.paused = False
-            self.entry_pos -= 1
-            p = self.player()
-            self.totals[p] -= self.history[p].pop()
+            self.act((self.player(), UNDO, self.state.last_entry()[E_PLAYER]))
 
     def centre_event(self, ev, ok):
-        if self.centre is None:
+        if not self.revealed:
             if ok:
-                self.roll_centre()
+                self.revealed = True
+                self.roll_animation()
             return
         if is_press(ev, api.LEFT):
             self.cursor = (self.cursor - 1) % 4
@@ -215,11 +215,12 @@ class CuboTable(GameScreen):
             self.cursor = (self.cursor + 1) % 4
         elif is_click(ev, api.KEY_X):
             # the table's centre dice drifted: match the real colour
-            v, c = self.centre[self.cursor]
-            self.centre[self.cursor] = (v, "B" if c == "R" else "R")
-            self.centre_colours[self.cursor] = self.centre[self.cursor][1]
+            self.act((self.player(), FLIP, self.cursor))
         elif is_click(ev, api.KEY_Y):
-            self.roll_centre()
+            cursor = self.cursor
+            if self.act((self.player(), REROLL, 0)):
+                self.roll_animation()
+                self.cursor = cursor
         elif ok:
             self.start_signal()
 
@@ -232,19 +233,17 @@ class CuboTable(GameScreen):
             if self.cursor == 0:
                 self.phase = GRID
                 self.cells = [None] * 9
-                self.cells[CENTRE] = None
                 self.cursor = 0
                 self.message = ""
             elif self.cursor == 1:
-                self.phase = POINTS
+                self.phase = POINTS_IN
                 self.points = 0
-            else:
-                self.record(self.player(), 0)
+            elif self.act((self.player(), FORFEIT, 0)):
                 self.next_player()
 
     def default_colour(self, i):
         if i == CENTRE:
-            return self.joker
+            return self.state.joker_colour()
         return "R" if i in (0, 2, 6, 8) else "B"
 
     def grid_event(self, ev):
@@ -254,7 +253,7 @@ class CuboTable(GameScreen):
             self.cursor = moved
         elif is_press(ev, api.KEY_A) or is_press(ev, api.KEY_Y):
             d = self.cells[c]
-            lo = 0 if (c == CENTRE and self.joker == "Y") else 1  # 0 is the yellow C face
+            lo = 0 if (c == CENTRE and self.state.joker_colour() == "Y") else 1  # 0: the C face
             step = 1 if is_press(ev, api.KEY_A) else -1
             if d is None:
                 v = lo if step > 0 else 6
@@ -282,18 +281,10 @@ class CuboTable(GameScreen):
 
     def grid_problem(self):
         """Why the entered grid is impossible, or None."""
-        cells = self.cells
-        empty = sum(1 for d in cells if d is None)
+        empty = sum(1 for d in self.cells if d is None)
         if empty:
             return "%d cell%s still empty" % (empty, "" if empty == 1 else "s")
-        try:
-            validate_grid(cells)
-        except ValueError as e:
-            return str(e)
-        red = sum(1 for i in range(9) if i != CENTRE and cells[i][1] == "R")
-        if not self.options["keep_swaps"] and red != 4:
-            return "Needs 4 red and 4 blue dice (%d red, %d blue)" % (red, 8 - red)
-        return None
+        return self.state.grid_problem(self.cells)
 
     def finish_grid(self):
         problem = self.grid_problem()
@@ -306,8 +297,9 @@ class CuboTable(GameScreen):
         self.cursor = self.first_free(0, 1)
 
     def first_free(self, k, step):
+        taken = self.state.taken_slots()
         for _ in range(5):
-            if k == 4 or not self.took[k]:
+            if k == 4 or k not in taken:
                 return k
             k = (k + step) % 5
         return 4
@@ -322,17 +314,25 @@ class CuboTable(GameScreen):
             self.cursor = 0
         elif ok:
             k = self.cursor
+            self.swap_cell = None
             if k == 4:
                 self.taken = None
                 self.after_swap()
                 return
             self.taken_slot = k
-            self.took[k] = True
-            self.taken = self.centre[k]
+            self.taken = self.state.centre[k]
             score, cell = best_swap(self.cells, self.taken, self.any_order)
             self.best_cell = cell
             self.cursor = CENTRE if cell is None else cell
             self.phase = SWAP
+
+    def swapped(self, cell):
+        """The entered grid with the taken die in `cell` (None: as entered)."""
+        if cell is None or cell == CENTRE:
+            return self.cells
+        g = list(self.cells)
+        g[cell] = self.taken
+        return g
 
     def swap_event(self, ev, ok):
         c = self.cursor
@@ -340,49 +340,53 @@ class CuboTable(GameScreen):
         if moved >= 0:
             self.cursor = moved
         elif is_click(ev, api.KEY_X) or (ok and c == CENTRE):
-            self.back_to_centre.append(self.taken[1])  # kept: it goes back
+            self.swap_cell = None  # kept: it goes back
             self.after_swap()
         elif ok:
-            self.back_to_centre.append(self.cells[c][1])
-            self.cells[c] = self.taken
+            self.swap_cell = c
             self.after_swap()
         elif is_click(ev, api.KEY_B):
-            self.took[self.taken_slot] = False
             self.phase = TAKEN
             self.cursor = self.taken_slot
 
     def after_swap(self):
         if self.cells[CENTRE][0] == C_FACE:
-            self.c_value = best_c_value(self.cells, self.any_order)
+            self.c_value = best_c_value(self.swapped(self.swap_cell), self.any_order)
             self.phase = NAME
         else:
             self.c_value = None
             self.show_card()
 
     def show_card(self):
-        if self.c_value is None:
-            pts = score_grid(self.cells, self.any_order)
-        else:
-            pts = score_named(self.cells, self.c_value, self.any_order)
-        self.record(self.player(), pts)
-        self.card = V.ScoreCard(self.cells, line_scores(self.cells, self.any_order, self.c_value),
-                                self.app.now)
+        st = self.state
+        slot = None if self.taken is None else self.taken_slot
+        action = st.grid_action(self.cells, slot, self.swap_cell, self.c_value)
+        try:
+            entry = st.grid_entry(action)
+        except IllegalAction as e:
+            self.message = str(e)
+            self.app.sound.play(sound.ERROR)
+            return
+        self.entrant = entry[E_PLAYER]
+        if not self.act(action):
+            return
+        self.card = V.ScoreCard(entry[E_GRID], st.breakdown(entry), self.app.now)
         self.show_best = False
         self.phase = CARD
         self.app.sound.play(sound.OK)
 
     def points_event(self, ev, ok):
         if is_press(ev, api.UP):
-            self.points = min(54, self.points + 1)
+            self.points = min(MAX_SCORE, self.points + 1)
         elif is_press(ev, api.DOWN):
             self.points = max(0, self.points - 1)
         elif is_press(ev, api.RIGHT):
-            self.points = min(54, self.points + 10)
+            self.points = min(MAX_SCORE, self.points + 10)
         elif is_press(ev, api.LEFT):
             self.points = max(0, self.points - 10)
         elif ok:
-            self.record(self.player(), self.points)
-            self.next_player()
+            if self.act((self.player(), POINTS, self.points)):
+                self.next_player()
         elif is_click(ev, api.KEY_B):
             self.phase = PICK
             self.cursor = 1
@@ -392,17 +396,17 @@ class CuboTable(GameScreen):
         ui.clear(fb)
         ph = self.phase
         now = self.app.now
-        title = "Table  %d/%d" % (min(self.round + 1, ROUNDS), ROUNDS)
+        title = "Table  %d/%d" % (self.round_shown, ROUNDS)
         if ph <= CUBO:
-            ui.header(fb, title, "start: " + self.names[self.start])
+            ui.header(fb, title, "start: " + self.names[self.state.start])
             self.draw_centre_phase(fb, now)
         elif ph == ROUND or ph == FINAL:
             self.draw_totals(fb)
         else:
-            ui.header(fb, self.names[self.player()], title)
+            ui.header(fb, self.names[self.entrant if ph == CARD else self.player()], title)
             self.draw_entry(fb, now)
         if self.paused:
-            if ph == PICK and self.entry_pos > 0:
+            if self.can_correct():
                 ui.pause_box(fb, ("A  go on", "X  quit the game", "Y  re-enter the last player"))
             else:
                 ui.pause_box(fb, ("A  go on", "X  quit the game"))
@@ -410,7 +414,7 @@ class CuboTable(GameScreen):
     def draw_big_centre(self, fb, now, cursor):
         rolling = now - self.rolled_at < ROLL_MS
         for k in range(4):
-            d = self.centre[k]
+            d = self.state.centre[k]
             if rolling:
                 d = (((now // 70) + k * 2) % 6 + 1, d[1])
             x = 16 + k * 54
@@ -420,7 +424,7 @@ class CuboTable(GameScreen):
 
     def draw_centre_phase(self, fb, now):
         ph = self.phase
-        if self.centre is None:
+        if not self.revealed:
             for k in range(4):
                 ui.round_rect(fb, 16 + k * 54, 52, 46, 46, ui.PANEL)
             ui.centered(fb, "Roll the centre dice", 124, ui.TEXT)
@@ -457,7 +461,7 @@ class CuboTable(GameScreen):
                 font.draw(fb, ENTRY_KINDS[i], 24, y + 6, ui.ACCENT if sel else ui.TEXT)
             ui.footer(fb, (("A", "Choose"), ("B", "Menu")))
             return
-        if ph == POINTS:
+        if ph == POINTS_IN:
             font.draw(fb, "Points this round", 12, 44, ui.TEXT)
             ui.centered(fb, str(self.points), 90, ui.ACCENT, font.BODY, 4)
             ui.centered(fb, "%s%s 1   %s%s 10" % (font.UP, font.DOWN, font.LEFT, font.RIGHT),
@@ -478,9 +482,10 @@ class CuboTable(GameScreen):
         cells = self.cells
         show = cells
         cursor = self.cursor if ph in (GRID, SWAP) else -1
-        if ph == SWAP and self.cursor != CENTRE:
-            show = list(cells)
-            show[self.cursor] = self.taken
+        if ph == SWAP:
+            show = self.swapped(self.cursor)
+        elif ph == NAME:
+            show = self.swapped(self.swap_cell)
         V.grid(fb, EDIT, show, cursor)
         if ph == GRID and None not in cells:
             try:
@@ -496,12 +501,13 @@ class CuboTable(GameScreen):
             ui.footer(fb, (("A", "+1"), ("Y", "-1"), ("X", "Colour"), (font.BULLET, "Done")))
         elif ph == TAKEN:
             font.draw(fb, "Took which?", x, 44, ui.TEXT, font.SMALL)
+            taken = self.state.taken_slots()
             for k in range(4):
                 dy = 60 + k * 30
-                if self.took[k] and k != self.cursor:
+                if k in taken and k != self.cursor:
                     ui.round_rect(fb, x + 10, dy, 26, 26, ui.PANEL)
                 else:
-                    V.die(fb, x + 10, dy, 26, self.centre[k])
+                    V.die(fb, x + 10, dy, 26, self.state.centre[k])
                 if k == self.cursor:
                     ui.round_rect(fb, x + 7, dy - 3, 32, 32, ui.ACCENT, False)
             font.draw(fb, "none", x + 10, 182, ui.ACCENT if self.cursor == 4 else ui.DIM, font.SMALL)
@@ -524,10 +530,11 @@ class CuboTable(GameScreen):
 
     def draw_totals(self, fb):
         final = self.phase == FINAL
-        ui.header(fb, "Final ranking" if final else "After round %d" % (self.round + 1))
-        order = list(range(self.n))
+        totals = self.state.totals
+        ui.header(fb, "Final ranking" if final else "After round %d" % self.state.round)
+        order = list(range(self.state.num_players))
         if final:
-            order.sort(key=lambda q: -self.totals[q])
+            order.sort(key=lambda q: -totals[q])
         y = 40
         if not final:
             font.draw(fb, "round", 120, y, ui.DIM, font.SMALL)
@@ -537,14 +544,14 @@ class CuboTable(GameScreen):
             color = ui.TEXT
             name = self.names[q]
             if final:
-                place = 1 + sum(1 for t in self.totals if t > self.totals[q])
+                place = 1 + sum(1 for t in totals if t > totals[q])
                 name = "%d. %s" % (place, name)
                 if place == 1:
                     color = ui.ACCENT
             font.draw(fb, name, 12, y, color)
             if not final:
-                pts = self.history[q][-1]
+                pts = self.state.history[q][-1]
                 font.draw_right(fb, str(pts), 150, y, ui.TEXT if pts else ui.BAD)
-            font.draw_right(fb, str(self.totals[q]), 224, y, ui.ACCENT)
+            font.draw_right(fb, str(totals[q]), 224, y, ui.ACCENT)
             y += 26
         ui.footer(fb, (("A", "Done" if final else "Next round"),))

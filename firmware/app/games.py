@@ -13,9 +13,15 @@ GAMES = (
     ("cubingos", "Cubingos", "app.cubingos_game"),
 )
 
+# Games that are saved and logged under their own name but opened through another
+# game's menu entry (same shape as GAMES; not listed in the menu).
+ALIASES = (
+    ("cubo_table", "Cubo (table)", "app.cubo_game"),
+)
+
 
 def find(name):
-    for g in GAMES:
+    for g in GAMES + ALIASES:
         if g[0] == name:
             return g
     return None
