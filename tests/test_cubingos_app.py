@@ -304,7 +304,8 @@ def test_button_mashing_never_raises(tmp_path):
     assert m.st.rounds > 0
 
 
-def test_resume_rebuilds_the_same_game(tmp_path):
+def saved_game(tmp_path):
+    """A human and two bots, a round played and the next one waiting for the human."""
     h, m = start(tmp_path, kinds=("human", "medium", "hard"), seed=4)
     h.press(api.KEY_A)
     x, y, z, o = m.st.matches()[0]
@@ -313,21 +314,40 @@ def test_resume_rebuilds_the_same_game(tmp_path):
     h.press(api.KEY_A)
     run(h, m, lambda: m.view == RESULT)
     h.press(api.KEY_A)
-    run(h, m, lambda: m.ready() >= 0 or m.st.rounds >= 3)
+    run(h, m, lambda: m.ready() >= 0)
+    return m
+
+
+def check_resumed(h2, m, m2, before):
+    assert type(m2).__name__ == "CubingosPlay"
+    assert m2.st.to_dict() == before
+    assert m2.kinds == ["human", "medium", "hard"] and m2.names == m.names
+    n = len(savegame.pending(h2.hal.storage)["actions"])
+    h2.frames(3)
+    assert m2.ready() == 0
+    h2.press(api.KEY_A)   # goes on, and the save grows from where it was
+    assert m2.racer() == 0
+    assert len(savegame.pending(h2.hal.storage)["actions"]) == n + 1
+
+
+def test_resume_rebuilds_the_same_game(tmp_path):
+    m = saved_game(tmp_path)
     before = m.st.to_dict()
     h2 = Harness(tmp_path)
     info = savegame.pending(h2.hal.storage)
     assert info is not None and info["game"] == "cubingos"
     cubingos_game.resume(h2.app, info)
-    m2 = h2.app.top()
-    assert type(m2).__name__ == "CubingosPlay"
-    assert m2.st.to_dict() == before
-    assert m2.kinds == ["human", "medium", "hard"] and m2.names == m.names
-    h2.frames(3)
-    n = len(info["actions"])
-    if m2.ready() >= 0:
-        h2.press(api.KEY_A)   # goes on, and the save grows from where it was
-        assert len(savegame.pending(h2.hal.storage)["actions"]) == n + 1
+    check_resumed(h2, m, h2.app.top(), before)
+
+
+def test_the_boot_offer_resumes_a_cubingos_game(tmp_path):
+    m = saved_game(tmp_path)
+    before = m.st.to_dict()
+    h2 = Harness(tmp_path)   # a power cut, and the next boot offers the game
+    assert h2.top_name() == "ResumeScreen"
+    assert h2.app.top().items[0].label() == "Resume Cubingos"
+    h2.press(api.KEY_A)
+    check_resumed(h2, m, h2.app.top(), before)
 
 
 def test_a_wide_structure_zooms_in_around_the_ghost(tmp_path):
