@@ -8,6 +8,8 @@ from shared_rules.rng import Rng
 from tests.apphelpers import Harness
 from app.cubo_match import CuboMatch
 from app import cubo_table as T
+from app import gamelog, savegame
+from shared_rules import cubo_table as CT, records, verify
 
 
 def start_match(tmp_path, levels=("medium", "medium"), seed=3):
@@ -218,8 +220,92 @@ def test_table_six_rounds_shared_win(tmp_path):
         h.press(api.KEY_A)
     assert t.phase == T.FINAL
     assert sorted(t.state.totals) == [30, 60, 60]
+    assert not hasattr(t, "totals") and not hasattr(t, "history")  # the state's, not a copy
     h.press(api.KEY_A)
     assert h.top_name() == "MainMenu"
+    # the finished game is in the log, and the host's verifier accepts it
+    assert savegame.pending(h.hal.storage) is None
+    log = gamelog.shared(h.hal.storage)
+    rec = records.decode(log.get(log.last))
+    assert rec["game"] == "cubo_table" and rec["players"] == t.names
+    assert rec["scores"] == t.state.scores() and rec["meta"] == {"table": True}
+    assert len(rec["actions"]) == 18 and verify.verify(rec) == (True, "")
+    h.open_menu_item("History")
+    assert h.app.top().items[0].label() == "#1 Cubo (table)"
+
+
+def enter_points(h, pts):
+    h.press(api.DOWN)
+    h.press(api.KEY_A)
+    for _ in range(pts):
+        h.press(api.UP)
+    h.press(api.KEY_A)
+
+
+def test_table_started_from_the_setup_saves_every_step(tmp_path):
+    h = Harness(tmp_path)
+    h.open_menu_item("Cubo")
+    h.press(api.RIGHT)                    # Mode: Table
+    setup = h.app.top()
+    while setup.items[setup.index].label() != "Start game":
+        h.press(api.DOWN)
+    h.press(api.KEY_A)
+    assert h.top_name() == "CuboTable"
+    t = h.app.top()
+    assert t.state.num_players == 3 and t.state.options == {
+        "keep_swaps": True, "runs_any_order": False, "yellow": False}
+    h.press(api.KEY_A)                    # show the centre: nothing to save
+    assert savegame.pending(h.hal.storage)["actions"] == []
+    h.press(api.KEY_X)                    # flip the first die's colour
+    h.press(api.KEY_Y)                    # reroll
+    assert [d[1] for d in t.state.centre] == ["B", "R", "B", "B"]
+    h.press(api.KEY_A)
+    h.press(api.KEY_Y)                    # score now
+    enter_points(h, 7)
+    enter_points(h, 3)
+    saved = savegame.pending(h.hal.storage)
+    assert saved["game"] == "cubo_table" and saved["meta"] == {"table": True}
+    assert saved["actions"] == [(0, CT.FLIP, 0), (0, CT.REROLL, 0), (0, CT.POINTS, 7),
+                                (1, CT.POINTS, 3)]
+    # a correction through the pause box: player 2 enters again
+    h.press(api.KEY_B)
+    h.press(api.KEY_Y)
+    assert t.player() == 1 and t.state.totals == [7, 0, 0]
+    assert savegame.pending(h.hal.storage)["actions"][-1] == (2, CT.UNDO, 1)
+    # quitting drops the save: an unfinished game is not recorded
+    h.press(api.KEY_B)
+    h.press(api.KEY_X)
+    assert h.top_name() == "MainMenu" and savegame.pending(h.hal.storage) is None
+    assert gamelog.shared(h.hal.storage).last == 0
+
+
+def test_table_resumes_after_a_power_cut(tmp_path):
+    h, t = start_table(tmp_path, players=3)
+    h.press(api.KEY_A)
+    h.frames(25)
+    h.press(api.KEY_A)
+    h.press(api.KEY_Y)
+    for pts in (5, 6, 7):                 # round 1
+        enter_points(h, pts)
+    h.press(api.KEY_A)                    # round 2
+    h.press(api.KEY_A)
+    h.press(api.KEY_X)                    # a flip before the entries
+    h.frames(25)
+    h.press(api.KEY_A)
+    h.press(api.KEY_Y)
+    enter_points(h, 4)                    # the round's start player (player 2)
+    before = t.state.to_dict()
+    h2 = Harness(tmp_path)                # the power went; a new boot over the same flash
+    assert h2.top_name() == "ResumeScreen"
+    assert h2.app.top().items[0].label() == "Resume Cubo (table)"
+    h2.press(api.KEY_A)
+    t2 = h2.app.top()
+    assert type(t2).__name__ == "CuboTable" and t2.state.to_dict() == before
+    assert t2.names == t.names and t2.phase == T.PICK and t2.player() == 2
+    enter_points(h2, 2)
+    enter_points(h2, 1)
+    assert t2.phase == T.ROUND and t2.state.history == [[5, 1], [6, 4], [7, 2]]
+    assert savegame.pending(h2.hal.storage)["actions"][-1] == (0, CT.POINTS, 1)
 
 
 def test_menu_cursor_comes_back_where_it_was_after_a_game(tmp_path):
