@@ -19,7 +19,7 @@ MOVES = ((api.UP, 0, -1), (api.DOWN, 0, 1), (api.LEFT, -1, 0), (api.RIGHT, 1, 0)
 def start(tmp_path, kinds=("human", "human"), seed=3, state=None, options=None):
     h = Harness(tmp_path)
     names = ["ANNA", "BEN", "CLARA", "DAVID"][:len(kinds)]
-    m = CubingosPlay(h.app, list(kinds), names, options or {}, seed, state)
+    m = CubingosPlay(h.app, list(kinds), names, options or {}, seed, state=state)
     m.t_result = 100
     h.app.push(m)
     h.frames(1)

@@ -5,7 +5,7 @@ app.cubingos_play, imported only on Start (the rules and the bots with it).
 """
 
 from app.screen import Choice
-from app.seats import SeatSetup
+from app.seats import SeatSetup, resume_seats
 
 LIMITS = (0, 30000, 60000, 120000)
 
@@ -19,9 +19,9 @@ def options_of(setup):
     return {"free_dice": setup["free_dice"], "limit_ms": setup["limit_ms"]}
 
 
-def _play(app, kinds, names, options, seed, state=None, resume=None):
+def _play(app, kinds, names, options, seed, saved=None):
     from app.cubingos_play import CubingosPlay
-    return CubingosPlay(app, kinds, names, options, seed, state, resume)
+    return CubingosPlay(app, kinds, names, options, seed, saved)
 
 
 class CubingosSetup(SeatSetup):
@@ -56,25 +56,6 @@ def demo(app, seed):
                              options, seed))
 
 
-def resume(app, info):
-    """Goes on with a saved game (info from app.savegame.pending)."""
-    app.switch(lambda: _resumed(app, info))
-
-
-def _resumed(app, info):
-    # Rebuilt only after the switch's purge, once the play screen's modules are loaded:
-    # the state's class is then the very module the screen uses (never a second copy
-    # of the rules in RAM), and the save reader is dropped again before play.
-    import sys
-    from app.cubingos_play import CubingosPlay
-    keep = app.core_modules
-    app.core_modules = set(sys.modules)
-    from app.savegame import rebuild
-    state, used = rebuild(info)
-    del rebuild
-    app.purge()
-    app.core_modules = keep
-    meta = info.get("meta") or {}
-    kinds = meta.get("kinds") or ["human"] * len(info["players"])
-    return CubingosPlay(app, kinds, info["players"], info["options"], info["seed"],
-                        state, (info, used))
+def resume(app, saved):
+    """Goes on with a game saved before a power cut (app.savegame.pending's dict)."""
+    resume_seats(app, saved, _play)

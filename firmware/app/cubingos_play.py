@@ -17,7 +17,7 @@ free die with the joystick and takes it with A (X: none).
 
 from hal import api
 from app import sound
-from app.screen import Screen, is_press, is_click
+from app.screen import GameScreen, is_press, is_click
 from app.journal import Recorder
 from app.lights import STATIC
 from app import cubingos_draw as D
@@ -59,28 +59,27 @@ def ghost_cells(st, legal):
     return out
 
 
-class CubingosPlay(Screen):
-    in_game = True
-
-    def __init__(self, app, kinds, names, options, seed, state=None, resume=None):
-        Screen.__init__(self, app)
+class CubingosPlay(GameScreen):
+    def __init__(self, app, kinds, names, options, seed, saved=None, state=None):
+        """saved: a save to go on with (app.savegame.pending); state: an advanced game to
+        go on with unsaved (tests)."""
+        GameScreen.__init__(self, app)
         n = len(kinds)
         self.kinds = list(kinds)
         self.names = list(names)
         opts = dict(options)
         opts["humans"] = humans_mask(kinds)
-        self.st = state if state is not None else C.CubingosState(n, seed, opts)
+        self.rec = Recorder(app.hal.storage)
+        if state is None:
+            state = self.rec.open_game(saved, C.CubingosState, opts, seed, names, app.now,
+                                       {"kinds": self.kinds})
+        self.st = state
         self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
                        for p in range(n)]
         self.humans = opts["humans"] != 0
-        self.rec = Recorder(app.hal.storage)
-        elapsed = self.st.t      # the clock goes on from an advanced state
-        if resume is None:
-            self.rec.start("cubingos", opts, seed, names, app.now, {"kinds": self.kinds})
-        else:
-            self.rec.resume(resume[0], app.now, resume[1])
-            elapsed = max(resume[0].get("elapsed") or 0, elapsed)
-        self.t0 = app.now - elapsed
+        # the game clock goes on from the save, never behind the state's own time
+        elapsed = (saved.get("elapsed") or 0) if saved is not None else 0
+        self.t0 = app.now - max(elapsed, state.t)
         self.frozen_at = None
         self.t_result = 3000    # how long a round's result stays up with no human (tests shorten)
         self.iso = View(40, 32, 198, 150)
@@ -218,7 +217,7 @@ class CubingosPlay(Screen):
             self.say("Not there: " + str(ex) if kind == C.PLACE else str(ex), True)
             self.app.sound.play(sound.ERROR)
             return False
-        self.rec.action(a, self.app.now)
+        self.rec.applied(st, a, self.app.now)
         if kind == C.GO:
             self.started(p)
         elif kind == C.PLACE:
@@ -235,8 +234,6 @@ class CubingosPlay(Screen):
             self.say("%s takes a free die" % self.names[p])
         elif kind == C.DECLINE:
             self.say("%s takes no die" % self.names[p])
-        if st.is_terminal():
-            self.rec.finish(list(st.scores()), self.app.now)
         if st.rounds != rounds:
             self.round_over()
         else:
@@ -360,9 +357,7 @@ class CubingosPlay(Screen):
                 self.pause(False)
                 self.do((self.racer(), C.PASS, self.game_time(app.now)))
             elif is_click(ev, api.KEY_X):
-                self.rec.abandon()
-                app.lights.off()
-                app.pop()
+                self.leave(self.st)
             return
         if is_click(ev, api.KEY_B):
             self.pause(True)
@@ -387,8 +382,7 @@ class CubingosPlay(Screen):
             return
         if self.view == FINAL:
             if ok:
-                app.lights.off()
-                app.pop()
+                self.leave(self.st)
             return
         gt = self.game_time(app.now)
         if self.taker() >= 0:
