@@ -217,10 +217,8 @@ class CuboTable(GameScreen):
             # the table's centre dice drifted: match the real colour
             self.act((self.player(), FLIP, self.cursor))
         elif is_click(ev, api.KEY_Y):
-            cursor = self.cursor
             if self.act((self.player(), REROLL, 0)):
                 self.roll_animation()
-                self.cursor = cursor
         elif ok:
             self.start_signal()
 
@@ -362,14 +360,12 @@ class CuboTable(GameScreen):
         slot = None if self.taken is None else self.taken_slot
         action = st.grid_action(self.cells, slot, self.swap_cell, self.c_value)
         try:
-            entry = st.grid_entry(action)
-        except IllegalAction as e:
-            self.message = str(e)
-            self.app.sound.play(sound.ERROR)
+            entry = st.grid_entry(action)  # the card shows the grid as the state scores it
+        except IllegalAction:
+            entry = None
+        if not self.act(action):  # says why
             return
         self.entrant = entry[E_PLAYER]
-        if not self.act(action):
-            return
         self.card = V.ScoreCard(entry[E_GRID], st.breakdown(entry), self.app.now)
         self.show_best = False
         self.phase = CARD
