@@ -38,7 +38,12 @@ the dice nobody took, then the dice that came back, in entry order.
 
 legal_actions lists REROLL, the 4 FLIPs, UNDO, the 55 POINTS entries and FORFEIT as
 they apply, never GRID (6^9 x 2^8 grids, times the swaps): apply accepts it; the
-screen builds it with grid_action.
+screen builds it with grid_action and shows what it scores with grid_entry. Points
+entries alone let the generic driver's RandomAgent play a game to its end.
+
+UI helpers: round, start, centre, totals, history (per-round scores), entering(),
+last_entry(), taken_slots(), joker_colour(), grid_problem(grid), breakdown(entry),
+round_number().
 MicroPython subset.
 """
 
