@@ -69,7 +69,8 @@ WORDS = ("cubo", "kocka10000", "coloretto", "cubingos",
          "keep_swaps", "runs_any_order", "yellow", "yellow_c_replaces",
          "extra_dice_double", "finish_round", "preset", "original", "online",
          "scoring_table", "brown", "grey", "free_dice", "humans", "limit_ms",
-         "levels", "human", "kinds", "easy", "medium", "hard", "random", "greedy", "strong")
+         "levels", "human", "kinds", "easy", "medium", "hard", "random", "greedy", "strong",
+         "cubo_table", "table")
 
 # Tags of plain values (`plain` above).
 _NONE = 0
