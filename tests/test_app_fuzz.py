@@ -6,7 +6,7 @@ from tests.apphelpers import Harness
 MENU_SCREENS = {"MainMenu", "SettingsScreen", "NamesScreen", "TextEntry", "AboutScreen",
                 "CuboSetup", "CuboMatch", "CuboTable",
                 "K10kSetup", "K10kPlay", "SelfTestScreen", "ColorettoSetup", "ColorettoPlay",
-                "CubingosSetup", "CubingosPlay"}
+                "CubingosSetup", "CubingosPlay", "HistoryScreen", "SyncScreen"}
 
 
 def mash(h, rng, n):
@@ -42,7 +42,8 @@ def test_twenty_thousand_random_events(tmp_path):
     # Whatever state the mashing left, B leads home and every screen still opens.
     assert back_home(h)
     for label, name in (("Settings", "SettingsScreen"), ("About", "AboutScreen"),
-                        ("Cubo", "CuboSetup"), ("Kocka 10000", "K10kSetup")):
+                        ("Cubo", "CuboSetup"), ("Kocka 10000", "K10kSetup"),
+                        ("History", "HistoryScreen"), ("Sync with PC", "SyncScreen")):
         h.open_menu_item(label)
         assert h.top_name() == name
         assert back_home(h)
