@@ -255,23 +255,12 @@ def assign(m, fb):
     hints(m, fb)
 
 
-def ranking(st):
-    s = st.scores()
-    order = list(range(st.num_players))
-    order.sort(key=lambda q: -s[q])
-    return order, s
-
-
 def final(m, fb):
     st = m.st
     ui.header(fb, "Final scores")
-    order, s = ranking(st)
+    s = st.scores()
     y = 33
-    rank = 0
-    for i in range(len(order)):
-        q = order[i]
-        if i == 0 or s[q] != s[order[i - 1]]:
-            rank = i + 1
+    for rank, q in ui.ranked(s):
         w = list(st.coll[q])
         cols = st.assigned[q] or ()
         for k in cols:

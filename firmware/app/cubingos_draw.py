@@ -238,14 +238,8 @@ def cards(m, fb, final):
     st = m.st
     ui.header(fb, "Final scores" if final else "Cards won", None if final else "pile %d" % len(st.pile))
     s = st.scores()
-    order = list(range(st.num_players))
-    order.sort(key=lambda q: -s[q])
     y = 34
-    rank = 0
-    for i in range(len(order)):
-        q = order[i]
-        if i == 0 or s[q] != s[order[i - 1]]:
-            rank = i + 1
+    for rank, q in ui.ranked(s):
         col = ui.ACCENT if rank == 1 and final else ui.TEXT
         if rank == 1 and final:
             ui.round_rect(fb, 2, y - 2, ui.W - 4, 38, ui.PANEL_MID)

@@ -525,10 +525,8 @@ class CuboMatch(GameScreen):
             return
         ui.header(fb, "Cubo: final ranking")
         totals = st.scores()
-        order = sorted(range(st.num_players), key=lambda q: -totals[q])
         y = 44
-        for q in order:
-            place = 1 + sum(1 for t in totals if t > totals[q])
+        for place, q in ui.ranked(totals):
             color = ui.ACCENT if place == 1 else ui.TEXT
             font.draw(fb, "%d." % place, 14, y, color, font.BODY, 2 if place == 1 else 1)
             font.draw(fb, self.names[q], 52, y + (6 if place == 1 else 0), color)

@@ -183,3 +183,16 @@ def pause_box(fb, lines=("A  resume", "X  quit the game")):
     for line in lines:
         centered(fb, line, y, TEXT, font.SMALL)
         y += 16
+
+
+def ranked(scores):
+    """[(rank, player), ...] best first; tied scores share a rank (1, 1, 3)."""
+    order = list(range(len(scores)))
+    order.sort(key=lambda q: -scores[q])
+    out = []
+    rank = 0
+    for i in range(len(order)):
+        if i == 0 or scores[order[i]] != scores[order[i - 1]]:
+            rank = i + 1
+        out.append((rank, order[i]))
+    return out
