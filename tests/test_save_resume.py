@@ -151,3 +151,31 @@ def test_a_corrupt_save_header_is_ignored(tmp_path):
     h.hal.storage.write(journal.HEADER, b"{not json")
     h.hal.storage.write(journal.JOURNAL, b"\x00\xff garbage\n")
     assert reboot(tmp_path).top_name() == "MainMenu"
+
+
+def test_a_full_log_keeps_the_finished_game_and_holds_new_games_until_a_sync(tmp_path):
+    h, m = K10K.start(tmp_path, kinds=("human", "easy"), seed=5)
+    play_to_the_end(h, m)
+    scores = list(m.st.scores())
+    storage = h.hal.storage
+    room = storage.free_bytes
+    storage.free_bytes = lambda: 100  # flash full of games no PC has yet
+    for _ in range(10):
+        if h.top_name() == "MainMenu":
+            break
+        h.press(api.KEY_A)
+    assert h.top_name() == "MainMenu" and h.app.notice == gamelog.FULL_TEXT
+    assert savegame.pending(storage)["scores"] == scores
+
+    from app import k10k_game
+
+    def new_game():
+        return k10k_game._play(h.app, ["human", "easy"], ["A", "B"], {}, 9)
+    h.app.switch(new_game)  # refused: its save would overwrite the finished game
+    assert h.top_name() == "MainMenu" and h.app.notice == gamelog.FULL_TEXT
+    assert savegame.pending(storage)["scores"] == scores
+    storage.free_bytes = room  # a sync made room
+    h.app.switch(new_game)
+    assert h.top_name() == "K10kPlay"
+    assert gamelog.shared(storage).last == 1
+    assert not savegame.pending(storage)["done"]

@@ -82,6 +82,8 @@ class App:
         self.play(factory)
 
     def play(self, factory):
+        if not self.room_for_a_game():
+            return
         del self.stack[:]
         self.sync.drop()
         # the game log (opened by the menu's history, a sync or settle) closes too: a game
@@ -110,6 +112,15 @@ class App:
     def main_menu(self):
         from app.menu import MainMenu
         return MainMenu(self)
+
+    def room_for_a_game(self):
+        """False (and the user is told to sync) while a finished game still waits for
+        room in the full game log: a new game's save would overwrite it."""
+        from app import journal
+        if not journal.finished_waiting(self.hal.storage):
+            return True
+        from app import savegame
+        return savegame.settle(self) != "full"
 
     def after_game(self):
         """A game screen closed: a game that just finished is stored in the game log

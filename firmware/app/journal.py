@@ -79,6 +79,16 @@ def wall_now(storage, now):
     return t if t > 0 else 0
 
 
+def finished_waiting(storage):
+    """True if the save holds a finished game the game log had no room for yet (a new
+    game must not overwrite it)."""
+    try:
+        raw = storage.read(HEADER)
+        return raw is not None and json.loads(raw).get("done") is True
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def clear(storage):
     """Forgets the save (the setup first: a journal without it is never offered)."""
     for name in (HEADER, JOURNAL):
