@@ -240,9 +240,9 @@ def assign(m, fb):
     y += 18
     for k, n, j, pts in rows:
         card(fb, 6, y, 16, 11, k, S)
-        t = "%d card%s" % (n, "" if n == 1 else "s")
+        t = ui.count(n, "card")
         if j:
-            t += " + %d joker%s" % (j, "" if j == 1 else "s")
+            t += " + " + ui.count(j, "joker")
         font.draw(fb, t, 28, y + 1, ui.TEXT, S)
         font.draw_right(fb, "%+d" % pts, ui.W - 8, y + 1, ui.GOOD if pts >= 0 else ui.BAD, S)
         y += 13

@@ -244,7 +244,7 @@ def cards(m, fb, final):
         if rank == 1 and final:
             ui.round_rect(fb, 2, y - 2, ui.W - 4, 38, ui.PANEL_MID)
         font.draw(fb, "%d. %s" % (rank, m.names[q]), 6, y, col, S)
-        font.draw_right(fb, "%d card%s" % (s[q], "" if s[q] == 1 else "s"), ui.W - 6, y, col, S)
+        font.draw_right(fb, ui.count(s[q], "card"), ui.W - 6, y, col, S)
         x = 6
         for k in st.won[q]:
             icon(fb, x, y + 12, k)

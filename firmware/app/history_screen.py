@@ -111,7 +111,7 @@ class HistoryScreen(ListScreen):
     def draw(self, fb):
         ListScreen.draw(self, fb)
         n = self.log.count()
-        right = "%d games" % n
+        right = ui.count(n, "game")
         font.draw(fb, right, ui.W - 8 - font.width(right, font.SMALL), 10, ui.DIM, font.SMALL)
 
 

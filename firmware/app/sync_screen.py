@@ -61,8 +61,9 @@ class SyncScreen(Screen):
             for line in ("Connect the USB cable", "and run on the PC:", "", "  kocka sync"):
                 font.draw(fb, line, 20, y, ui.TEXT)
                 y += 20
-            font.draw(fb, "On device: %d games, %d not synced" % (log.count(), log.unacked()),
-                      20, 180, ui.DIM, font.SMALL)
+            on_device = "On device: %s, %d not synced" % (ui.count(log.count(), "game"),
+                                                          log.unacked())
+            font.draw(fb, on_device, 20, 180, ui.DIM, font.SMALL)
             ui.footer(fb, (("B", "Back"),))
             return
         total = dev.total if dev.total > 0 else 0
@@ -70,7 +71,7 @@ class SyncScreen(Screen):
         ui.bar(fb, 20, 78, 200, 14, sent, total if total else 1,
                ui.GOOD if phase == "done" else ui.ACCENT)
         y = 104
-        font.draw(fb, "Sent %d of %d games" % (dev.sent, total), 20, y, ui.TEXT)
+        font.draw(fb, "Sent %d of %s" % (dev.sent, ui.count(total, "game")), 20, y, ui.TEXT)
         y += 20
         font.draw(fb, "Confirmed by PC: %d" % (dev.acked,), 20, y, ui.TEXT)
         y += 20

@@ -196,3 +196,8 @@ def ranked(scores):
             rank = i + 1
         out.append((rank, order[i]))
     return out
+
+
+def count(n, word):
+    """'1 game', '2 games'."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
