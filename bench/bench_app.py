@@ -52,6 +52,11 @@ def run():
             "peak_heap": r["peak_heap"],
             "peak_by_screen": r["peak_by_screen"],
         }
+    # a long session: button mashing through every game and screen in one boot
+    r = run_micropython(bundle, "fuzz", "-", 11, 1500, os.path.join(tmp, "fuzz"), sample_every=1)
+    q = r["qstr_bytes"]
+    out["session"] = {"peak_heap": r["peak_heap"], "qstr_pool_at_menu": q["menu"],
+                      "qstr_pool_at_end": q["end"], "peak_by_screen": r["peak_by_screen"]}
     out["pico_factor"] = [PICO_SLOWDOWN_LOW, PICO_SLOWDOWN_HIGH]
     out["heap_budget"] = HEAP_BUDGET
     return out
@@ -74,4 +79,13 @@ def table(result):
                      "%.1f KB" % (r["peak_heap"] / 1024)))
         for screen, h in sorted(r["peak_by_screen"].items()):
             rows.append(("  peak heap on %s" % screen, "%.1f KB" % (h / 1024)))
+    s = result.get("session")
+    if s:
+        growth = s["qstr_pool_at_end"] - s["qstr_pool_at_menu"]
+        rows.append(("every game and screen in one boot: peak heap", "%.1f KB" % (s["peak_heap"] / 1024)))
+        rows.append(("  of it interned strings never freed, grown since the menu",
+                     "%.1f KB (pool %.1f -> %.1f KB)" % (growth / 1024, s["qstr_pool_at_menu"] / 1024,
+                                                       s["qstr_pool_at_end"] / 1024)))
+        rows.append(("  peak without that growth (budget %d KB)" % (HEAP_BUDGET // 1024),
+                     "%.1f KB" % ((s["peak_heap"] - growth) / 1024)))
     return rows

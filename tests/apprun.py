@@ -16,9 +16,21 @@ def build_bundle(out_dir):
 
 
 def parse(stdout):
+    """The RESULT dict; with "qstr_bytes" {label: bytes of the interned-string pool} when
+    the run printed QSTR labels (MicroPython)."""
+    qstrs = {}
+    label = None
     for line in stdout.splitlines():
-        if line.startswith("RESULT "):
-            return json.loads(line[7:])
+        if line.startswith("QSTR "):
+            label = line[5:]
+        elif line.startswith("qstr pool:") and label:
+            qstrs[label] = int(line.rsplit("n_total_bytes=", 1)[1])
+            label = None
+        elif line.startswith("RESULT "):
+            out = json.loads(line[7:])
+            if qstrs:
+                out["qstr_bytes"] = qstrs
+            return out
     raise AssertionError("no RESULT line in output:\n" + stdout[-3000:])
 
 

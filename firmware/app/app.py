@@ -86,10 +86,7 @@ class App:
             return
         del self.stack[:]
         self.sync.drop()
-        # the game log (opened by the menu's history, a sync or settle) closes too: a game
-        # has no RAM to spare for it; whoever needs it next opens it again
-        self.hal.storage.kocka_gamelog = None
-        self.purge()
+        self.close_log()
         try:
             screen = factory()
         except Exception:
@@ -127,6 +124,14 @@ class App:
         (the game itself only marked its save finished)."""
         from app import savegame
         savegame.settle(self)
+        self.close_log()
+
+    def close_log(self):
+        """Closes the game log (opened by the boot check, settle, the history or a sync)
+        and forgets the modules that used it: the menu and the games have no RAM to
+        spare for them; whoever needs the log next opens it again."""
+        self.hal.storage.kocka_gamelog = None
+        self.purge()
 
     def purge(self):
         """Forgets modules imported since boot. A module still used by a screen on the

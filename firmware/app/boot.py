@@ -35,6 +35,7 @@ class BootScreen(Screen):
         # what a power cut left: a finished game is stored, a game in progress is offered
         from app import savegame
         offer = savegame.at_boot(app, resume_game)
+        app.close_log()
         if offer is not None:
             app.push(offer)
 

@@ -22,13 +22,16 @@ BUSY_EVERY_MS = 500
 class SyncListener:
     def __init__(self, app):
         self.app = app
-        self.service = None   # the SyncService once a PC has spoken (or the menu asked)
+        self.service = None   # the SyncService while a PC syncs or the sync screen is up
         self.prev = -1
         self.busy_at = None
 
     def poll(self, now):
-        if self.service is not None:
-            self.service.poll(now)
+        svc = self.service
+        if svc is not None:
+            svc.poll(now)
+            if svc.screen is None and (svc.dev is None or not svc.dev.active):
+                self.service = None  # done: the sync code may leave RAM at the next purge
             return
         serial = self.app.hal.serial
         if serial is None:

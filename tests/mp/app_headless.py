@@ -32,12 +32,22 @@ if MICRO:
     def heap():
         gc.collect()
         return gc.mem_alloc()
+
+    def qstr_pool(label):
+        """Prints the interned-string pool's size (tests/apprun.py reads it): MicroPython
+        never frees interned strings, so every module ever loaded leaves its names."""
+        import micropython
+        print("QSTR " + label)
+        micropython.qstr_info()
 else:
     def now_us():
         return int(time.perf_counter() * 1000000)
 
     def heap():
         return 0
+
+    def qstr_pool(label):
+        pass
 
 mode, name, seed, frames, out_dir = ARGV[1], ARGV[2], int(ARGV[3]), int(ARGV[4]), ARGV[5]
 sample_every = int(ARGV[6]) if len(ARGV) > 6 else 1
@@ -87,6 +97,7 @@ def boot_step():
     app.tick(S["clock"])
     if type(app.top()).__name__ == "MainMenu":
         S["boot_us"] = now_us() - t_start
+        qstr_pool("menu")
         if mode == "demo":
             S["driver"] = demos.start(app, name, seed)
         else:
@@ -141,6 +152,7 @@ def percentile_us(q):
 
 def finish():
     sample(S["last_top"])
+    qstr_pool("end")
     result = {
         "mode": mode, "name": name, "seed": seed, "frames": frames, "events": S["events"],
         "runtime": sys.implementation.name,
