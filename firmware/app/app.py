@@ -56,7 +56,7 @@ class App:
     def pop(self):
         """Closes the top screen; closing a game that stood alone returns to the menu."""
         closed = self.stack.pop()
-        self.purge()
+        self.purge()  # first: the game's code leaves before the log's code comes in
         if getattr(closed, "in_game", False):
             self.after_game()
         if self.stack:
@@ -121,7 +121,7 @@ class App:
 
     def after_game(self):
         """A game screen closed: a game that just finished is stored in the game log
-        (the game itself only marked its save finished)."""
+        (the game itself only marked its save finished); the log's code leaves again."""
         from app import savegame
         savegame.settle(self)
         self.close_log()
