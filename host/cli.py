@@ -60,42 +60,43 @@ def parser():
                         "user data directory)")
     sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
     sub.required = True
+    # --db also after the command (kocka sync --db PATH), and shown in its help
+    db_opt = argparse.ArgumentParser(add_help=False)
+    db_opt.add_argument("--db", metavar="PATH", dest="db_sub",
+                        help="the database file (default: $KOCKA_DB, else kocka.sqlite3 in "
+                             "your user data directory)")
 
-    s = sub.add_parser("sync", help="pull finished games from the device over USB")
+    s = sub.add_parser("sync", parents=[db_opt], help="pull finished games from the device over USB")
     s.add_argument("--port", default="auto", metavar="auto|PATH",
                    help="the device's serial port (default: find a Pico by USB id 2E8A:0005)")
-    s.add_argument("--db", metavar="PATH", dest="db_sub", help=argparse.SUPPRESS)
     s.add_argument("--no-clock", action="store_true", help="do not set the device's clock")
     s.add_argument("--no-roster", action="store_true", help="do not push the player names")
     s.add_argument("--timeout", type=float, default=3.0, metavar="S",
                    help="seconds of silence before asking again (default 3)")
     s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
-    s = sub.add_parser("scores", help="leaderboards per game")
-    s.add_argument("--db", metavar="PATH", dest="db_sub", help=argparse.SUPPRESS)
+    s = sub.add_parser("scores", parents=[db_opt], help="leaderboards per game")
     s.add_argument("--game", metavar="NAME")
     s.add_argument("--all", action="store_true", help="count rejected records too")
 
-    s = sub.add_parser("history", help="the synced games, newest first")
-    s.add_argument("--db", metavar="PATH", dest="db_sub", help=argparse.SUPPRESS)
+    s = sub.add_parser("history", parents=[db_opt], help="the synced games, newest first")
     s.add_argument("--game", metavar="NAME")
     s.add_argument("--device", metavar="ID")
     s.add_argument("--limit", type=int, default=20, metavar="N", help="how many (0: all)")
 
-    s = sub.add_parser("export", help="every game as JSON or CSV")
-    s.add_argument("--db", metavar="PATH", dest="db_sub", help=argparse.SUPPRESS)
+    s = sub.add_parser("export", parents=[db_opt], help="every game as JSON or CSV")
     s.add_argument("--format", choices=("json", "csv"), required=True)
     s.add_argument("--out", metavar="FILE", help="write here (default: standard output)")
     s.add_argument("--game", metavar="NAME")
 
-    s = sub.add_parser("plot", help="PNG charts: scores over time, wins per player")
-    s.add_argument("--db", metavar="PATH", dest="db_sub", help=argparse.SUPPRESS)
+    s = sub.add_parser("plot", parents=[db_opt],
+                       help="PNG charts: scores over time, wins per player")
     s.add_argument("--out", default="kocka-plots", metavar="DIR",
                    help="folder for the PNG files (default: ./kocka-plots)")
     s.add_argument("--game", metavar="NAME")
 
-    s = sub.add_parser("players", help="the roster of player names pushed to the device")
-    s.add_argument("--db", metavar="PATH", dest="db_sub", help=argparse.SUPPRESS)
+    s = sub.add_parser("players", parents=[db_opt],
+                       help="the roster of player names pushed to the device")
     s.add_argument("action", nargs="?", default="list", choices=("list", "add", "remove", "set"))
     s.add_argument("names", nargs="*", metavar="NAME")
     return p
