@@ -14,7 +14,6 @@ confirms. Then the ranking; A leaves.
 from hal import api
 from app import sound
 from app.screen import GameScreen, is_press, is_click
-from app.journal import Recorder
 from app import coloretto_draw as D
 from shared_rules import coloretto as C
 from shared_rules.coloretto_bots import make_bot
@@ -29,14 +28,7 @@ class ColorettoPlay(GameScreen):
     def __init__(self, app, kinds, names, options, seed, saved=None):
         GameScreen.__init__(self, app)
         n = len(kinds)
-        self.rec = Recorder(app.hal.storage)
-        self.st = self.rec.open_game(saved, C.Coloretto, options, seed, names, app.now,
-                                     {"kinds": list(kinds)})
-        self.kinds = kinds
-        self.names = names
-        self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
-                       for p in range(n)]
-        self.humans = sum(1 for a in self.agents if a is None)
+        self.seat_game(C.Coloretto, kinds, names, options, seed, saved, make_bot)
         # pace (ms): tests shorten these
         self.t_bot = 900
         self.t_summary = 3000

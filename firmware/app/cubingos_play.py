@@ -18,7 +18,6 @@ free die with the joystick and takes it with A (X: none).
 from hal import api
 from app import sound
 from app.screen import GameScreen, is_press, is_click
-from app.journal import Recorder
 from app.lights import STATIC
 from app import cubingos_draw as D
 from app.cubingos_iso import View, step, FACE_U, FACE_W
@@ -64,19 +63,10 @@ class CubingosPlay(GameScreen):
         """saved: a save to go on with (app.savegame.pending); state: an advanced game to
         go on with unsaved (tests)."""
         GameScreen.__init__(self, app)
-        n = len(kinds)
-        self.kinds = list(kinds)
-        self.names = list(names)
         opts = dict(options)
         opts["humans"] = humans_mask(kinds)
-        self.rec = Recorder(app.hal.storage)
-        if state is None:
-            state = self.rec.open_game(saved, C.CubingosState, opts, seed, names, app.now,
-                                       {"kinds": self.kinds})
-        self.st = state
-        self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
-                       for p in range(n)]
-        self.humans = opts["humans"] != 0
+        self.seat_game(C.CubingosState, kinds, names, opts, seed, saved, make_bot, state)
+        state = self.st
         # the game clock goes on from the save, never behind the state's own time
         elapsed = (saved.get("elapsed") or 0) if saved is not None else 0
         self.t0 = app.now - max(elapsed, state.t)

@@ -18,7 +18,6 @@ from app import ui, sound, font
 from app.lights import FLASH, CHASE
 from app import k10k_draw as D
 from app.screen import GameScreen, is_press, is_click
-from app.journal import Recorder
 from shared_rules import kocka10000 as K
 from shared_rules.kocka10000_bots import make_bot
 
@@ -43,15 +42,7 @@ def popcount(m):
 class K10kPlay(GameScreen):
     def __init__(self, app, kinds, names, options, seed, saved=None):
         GameScreen.__init__(self, app)
-        n = len(kinds)
-        self.rec = Recorder(app.hal.storage)
-        self.st = self.rec.open_game(saved, K.Kocka10000, options, seed, names, app.now,
-                                     {"kinds": list(kinds)})
-        self.kinds = kinds
-        self.names = names
-        self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
-                       for p in range(n)]
-        self.humans = sum(1 for a in self.agents if a is None)
+        self.seat_game(K.Kocka10000, kinds, names, options, seed, saved, make_bot)
         # pace (ms): tests shorten these
         self.t_roll = 700
         self.t_bot = 800

@@ -36,6 +36,23 @@ class GameScreen(Screen):
     in_game = True
     rec = None
 
+    def seat_game(self, cls, kinds, names, options, seed, saved, make_bot, state=None):
+        """The start of a game of seats (Kocka 10000, Coloretto, Cubingos): its save (a
+        new one, or `saved` rebuilt), self.st, and a bot for every seat that is not
+        "human", seeded from the game's seed. state: an advanced game played unsaved
+        (tests)."""
+        from app.journal import Recorder
+        self.kinds = list(kinds)
+        self.names = list(names)
+        self.rec = Recorder(self.app.hal.storage)
+        if state is None:
+            state = self.rec.open_game(saved, cls, options, seed, self.names, self.app.now,
+                                       {"kinds": self.kinds})
+        self.st = state
+        self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
+                       for p in range(len(kinds))]
+        self.humans = sum(1 for a in self.agents if a is None)
+
     def leave(self, state):
         if self.rec is not None and not state.is_terminal():
             self.rec.abandon()
