@@ -7,7 +7,9 @@ ceil(size / block) blocks (at least one), and the directory takes two blocks
 plus two more per 32 files. `tear_next(n)` makes the next write or append store
 only its first n bytes and then raise OSError (a power cut mid-write), after
 which nothing is written until power_on() (the device is off);
-`fail_writes` makes every write raise (a full or broken flash).
+`fail_writes` makes every write raise (a full or broken flash); `read_fault`, a
+callable(name) -> bool, makes a read raise OSError(5) (EIO) when it says so (a flaky
+flash); `flip(name, bit)` flips one stored bit (flash damage).
 """
 
 
@@ -23,18 +25,24 @@ class MemStorage:
         self.tear = None
         self.dead = False       # after a cut: nothing is written until power_on()
         self.fail_writes = False
+        self.read_fault = None
+        self.tear_appends_only = False
+        self.reads = 0
         self.writes = 0
         self.bytes_written = 0
 
     # -- the contract -------------------------------------------------------------
     def read(self, name):
+        self.reads += 1
+        if self.read_fault is not None and self.read_fault(name):
+            raise OSError(5, "I/O error reading %s" % name)
         d = self.files.get(name)
         return None if d is None else bytes(d)
 
     def write(self, name, data):
         data = bytes(data)
         self._check(name, len(data), replace=True)
-        if self.tear is not None:
+        if self.tear is not None and not self.tear_appends_only:
             # an atomic write: a cut leaves the old file as it was
             self.tear = None
             self.dead = True
@@ -99,8 +107,13 @@ class MemStorage:
         self.writes += 1
         self.bytes_written += n
 
-    def tear_next(self, n):
+    def flip(self, name, bit):
+        self.files[name][bit >> 3] ^= 1 << (bit & 7)
+
+    def tear_next(self, n, appends_only=False):
+        """The next write (or only the next append) is cut after n bytes."""
         self.tear = n
+        self.tear_appends_only = appends_only
 
     def power_on(self):
         self.dead = False

@@ -80,7 +80,9 @@ def test_sync_stores_and_verifies(synced):
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert con.execute("SELECT acked FROM devices").fetchone()[0] == 12
     # the roster went to the device's settings
-    settings = json.loads(open(tmp / "device" / "settings.json").read())
+    from app import jsonfile
+    from hal.storage import FileStorage
+    settings = jsonfile.read(FileStorage(str(tmp / "device")), "settings.json")[0]
     assert settings["names"][:2] == ["ZOE", "MAX"]
 
 

@@ -117,7 +117,7 @@ class App:
         if not journal.finished_waiting(self.hal.storage):
             return True
         from app import savegame
-        return savegame.settle(self) != "full"
+        return savegame.settle(self) in (None, "logged")
 
     def after_game(self):
         """A game screen closed: a game that just finished is stored in the game log

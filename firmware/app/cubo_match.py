@@ -46,7 +46,7 @@ class CuboMatch(GameScreen):
         # the save's clock is game time (it stops while paused), so a resumed game goes
         # on from the last saved action's time
         elapsed = (saved.get("elapsed") or 0) if saved is not None else 0
-        self.rec = Recorder(app.hal.storage)
+        self.rec = Recorder(app.hal.storage, app.show_notice)
         self.state = self.rec.open_game(saved, C.CuboState, options, seed, self.names, elapsed,
                                         {"levels": list(levels), "human": human})
         self.me = 0  # whose dice the screen shows

@@ -46,7 +46,7 @@ class CuboTable(GameScreen):
             self.names = list(saved["players"])
         else:
             self.names = [app.settings.name(i) for i in range(players)]
-        self.rec = Recorder(app.hal.storage)
+        self.rec = Recorder(app.hal.storage, app.show_notice)
         self.state = self.rec.open_game(saved, CuboTableState, options, seed, self.names,
                                         app.now, {"table": True})
         self.any_order = self.state.options["runs_any_order"]

@@ -2,8 +2,11 @@
 
 Files (flat names in the storage root):
 
-    log.json        {"device", "epoch", "ack"}: who this log belongs to and the highest
-                    sequence number a host has acknowledged (written atomically)
+    log.json        {"device", "epoch", "ack", "issued", "unused"}: who this log belongs
+    (+ log.json.bak) to, the highest sequence number a host has acknowledged, the highest
+                    ever given to a record (written before the record, so no number is
+                    ever used twice) and the numbers a power cut left without a record;
+                    a CRC and two copies (app.jsonfile), so a bit flip changes nothing
     lg<first>.bin   a segment: records with sequence numbers from <first> (8 digits)
                     upwards, at most SEGMENT bytes unless a single record is bigger
 
@@ -16,21 +19,26 @@ Safety:
   record by record; a torn tail (a power cut mid-append) is cut off by rewriting
   the segment with its complete records (an atomic write), and reported in
   `notice`. Nothing else is ever rewritten or reformatted.
-- A damaged record in an older segment is skipped when read (the reader resyncs
-  on the next MAGIC whose CRC checks out), and the gap is reported to the host.
+- A damaged record is skipped when read (the reader resyncs on the next MAGIC
+  whose CRC checks out, after reading the segment a second time to rule out a bad
+  read), and the host is told which numbers are gone and why (`gap_why`).
+- A read that fails (OSError) is tried again; if it keeps failing, ReadError is
+  raised to the reader (the sync answers "unreadable" and the host asks again later):
+  it never turns into a gap. Opening the log never raises: what cannot be read is
+  reported in `notice`, and new records never reuse a number (`issued`).
 - When free space runs low, whole segments whose records are all acknowledged are
   deleted oldest first. Unacknowledged records are never deleted: when nothing
   may be pruned, `add` raises StorageFull and `status` is FULL ("storage full: sync me").
 
 RAM: the index is one list of small ints (each segment's first sequence number);
-reading streams one segment (about 4 KB) at a time.
+reading streams one segment (about 4 KB) at a time (`Cursor`, which walks by
+sequence number, so segments pruned while a sync streams never make it skip one).
 MicroPython subset.
 """
 
-import json
-
 from shared_rules import records
 from shared_rules.crc32 import crc32_bytes
+from app import jsonfile
 
 META = "log.json"
 PREFIX = "lg"
@@ -49,9 +57,24 @@ FULL = "full"               # nothing more can be stored until a sync
 FULL_TEXT = "Storage full: sync me"
 LOW_TEXT = "Storage almost full: sync soon"
 
+# why numbers are missing (told to the host in GAP messages)
+PRUNED = "pruned"           # stored, synced and deleted to make room
+DAMAGED = "damaged"         # the bytes on flash fail their CRC: the game is gone
+UNUSED = "unused"           # given out, but the record was never completely written
+MAX_UNUSED = 16             # unused ranges remembered (each one is a power cut)
+READ_TRIES = 3
+
 
 class StorageFull(OSError):
     pass
+
+
+class ReadError(OSError):
+    """The flash would not read part of the log (after retries); `seq`: where."""
+
+    def __init__(self, seq, why):
+        OSError.__init__(self, 5, why)
+        self.seq = seq
 
 
 def seg_name(first):
@@ -138,6 +161,10 @@ class GameLog:
         self.device = ""
         self.epoch = 0
         self.ack = 0
+        self.issued = 0       # the highest seq ever given to a record
+        self.unused = []      # [[first, last], ...] numbers given out without a record
+        self.read_errors = 0  # reads that failed (History says some games are missing)
+        self.blind_tail = False  # the last segment could not be read at open
         self.segs = []        # first seq of each segment, ascending
         self.last = 0         # highest stored seq (0: none yet)
         self.tail_size = 0    # bytes in the last segment
@@ -165,47 +192,109 @@ class GameLog:
             import time
             return int(time.time() * 1000) & 0x3FFFFFFF
 
+    def _read(self, name, seq=0):
+        """The bytes of a log file (None if missing); ReadError if the flash keeps failing."""
+        for _ in range(READ_TRIES):
+            try:
+                return self.storage.read(name)
+            except OSError:
+                self.read_errors += 1
+        raise ReadError(seq, "cannot read " + name)
+
     def open(self):
         st = self.storage
         segs = []
-        for name in st.listdir():
+        try:
+            names = st.listdir()
+        except OSError:
+            names = []
+            self.blind_tail = True
+            self.notice = "Game log unreadable: games kept, sync later"
+        for name in names:
             first = parse_seg_name(name)
             if first >= 0:
                 segs.append(first)
         segs.sort()
         self.segs = segs
-        meta = None
-        try:
-            raw = st.read(META)
-            if raw is not None:
-                meta = json.loads(raw)
-                if not isinstance(meta, dict) or not isinstance(meta.get("epoch"), int) \
-                        or not isinstance(meta.get("device"), str) \
-                        or not isinstance(meta.get("ack"), int):
-                    meta = None
-        except (ValueError, OSError):
+        meta, how = jsonfile.read(st, META)
+        if meta is not None and not self._take_meta(meta):
             meta = None
-        self._check_tail()
+            how = jsonfile.DAMAGED
+        cut = self._check_tail()
         if meta is None:
-            self._rebuild_meta()
+            self._rebuild_meta(how, cut)
         else:
-            self.device = meta["device"]
-            self.epoch = meta["epoch"]
-            self.ack = meta["ack"]
-        if self.ack > self.last:
-            # Everything up to ack was stored once; its segments may be pruned.
-            self.last = self.ack
+            if self.blind_tail:
+                # the tail could not be read: number after everything ever given out
+                top = max(self.last, self.issued or self.last + self.segment // HEADER)
+            else:
+                top = self.last
+                if cut:
+                    # the record after the last intact one is cut or damaged: its
+                    # number is spent
+                    top += 1
+                    self._note_unused(top, top, cut)
+                if self.issued > top:
+                    # given out just before a power cut; the record was never written
+                    self._note_unused(top + 1, self.issued, UNUSED)
+                    top = self.issued
+            self.last = max(top, self.ack)
+            resave = how != jsonfile.OK or cut or self.issued != self.last
+            self.issued = self.last
+            if resave:
+                self._save_meta_quiet()
         self._update_status()
 
+    def _take_meta(self, meta):
+        if not isinstance(meta, dict):
+            return False
+        device = meta.get("device")
+        epoch = meta.get("epoch")
+        ack = meta.get("ack")
+        issued = meta.get("issued", 0)
+        unused = meta.get("unused", [])
+        for v in (epoch, ack, issued):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                return False
+        if not isinstance(device, str) or not device or not isinstance(unused, list):
+            return False
+        self.device = device
+        self.epoch = epoch
+        self.ack = ack
+        self.issued = issued
+        self.unused = [r for r in unused if isinstance(r, list) and len(r) == 2
+                       and isinstance(r[0], int) and isinstance(r[1], int)]
+        return True
+
+    def _note_unused(self, a, b, why):
+        if a > b or why != UNUSED:
+            return  # damaged numbers need no note: a missing number is damaged by default
+        self.unused.append([a, b])
+        if len(self.unused) > MAX_UNUSED:
+            self.unused.pop(0)
+
     def _check_tail(self):
-        """Finds the last intact record; cuts a torn tail off the last segment."""
+        """Finds the last intact record; cuts a torn or damaged tail off the last segment.
+        Returns None, or why the number after the last intact record is spent: UNUSED
+        (an append cut short by a power cut) or DAMAGED (a complete record whose bytes
+        changed)."""
         st = self.storage
         self.last = 0
         self.tail_size = 0
+        cut = None
         while self.segs:
             first = self.segs[-1]
             name = seg_name(first)
-            buf = st.read(name)
+            try:
+                buf = self._read(name, first)
+            except ReadError:
+                # Unknown tail: later records go to a new segment, numbered after
+                # everything this log ever gave out (see open).
+                self.blind_tail = True
+                self.notice = "Game log: flash read error (games kept)"
+                self.last = first
+                self.tail_size = self.segment
+                return cut
             if buf is None:
                 self.segs.pop()
                 continue
@@ -221,31 +310,50 @@ class GameLog:
             if good_end < len(buf):
                 self.damaged += len(buf) - good_end
                 self.notice = "Game log: damaged end skipped (%d bytes)" % (len(buf) - good_end,)
+                rest = len(buf) - good_end
+                whole = rest >= HEADER and buf[good_end] == MAGIC and \
+                    HEADER + (buf[good_end + 1] | (buf[good_end + 2] << 8)) <= rest
+                cut = DAMAGED if whole else UNUSED
             if good_end == 0:
                 # nothing complete in it (a cut while it was being started)
-                st.remove(name)
+                try:
+                    st.remove(name)
+                except OSError:
+                    pass
                 self.segs.pop()
-                continue
+                if self.segs:
+                    continue
+                self.last = first - 1
+                return cut
             if good_end < len(buf):
-                st.write(name, bytes(buf[:good_end]))
+                try:
+                    st.write(name, bytes(buf[:good_end]))
+                except OSError:
+                    self.tail_size = self.segment  # could not cut: start a new segment
             self.last = last_seq
-            self.tail_size = good_end
-            return
+            if not self.tail_size:
+                self.tail_size = good_end
+            return cut
+        return cut
 
-    def _rebuild_meta(self):
-        """log.json is missing or damaged: take device and epoch from the newest record;
-        a fresh log gets a new random identity. The ack restarts at 0 (nothing is
-        pruned that a host has not confirmed again)."""
+    def _rebuild_meta(self, how, cut):
+        """log.json is missing, damaged in both copies, or unreadable: device and epoch
+        from the newest record; a fresh log gets a new random identity. The ack becomes
+        the highest number before the oldest kept segment (only acknowledged segments
+        are ever deleted), so nothing is pruned that a host has not confirmed again."""
         device = None
         epoch = 0
-        for data in self._iter_segment_data(reverse=True):
-            try:
-                rec = records.decode(data)
-            except ValueError:
-                continue
-            device = rec["device"]
-            epoch = rec["epoch"]
-            break
+        try:
+            for data in self._iter_segment_data(reverse=True):
+                try:
+                    rec = records.decode(data)
+                except ValueError:
+                    continue
+                device = rec["device"]
+                epoch = rec["epoch"]
+                break
+        except ReadError:
+            pass
         if device is None:
             from shared_rules.rng import mix_seed
             device = "%08x" % mix_seed(self._random())
@@ -256,17 +364,31 @@ class GameLog:
             self.notice = "Game log: index rebuilt"
         self.device = device
         self.epoch = epoch
-        self.ack = 0
-        self._save_meta()
+        self.ack = self.segs[0] - 1 if self.segs else self.last
+        if cut or how != jsonfile.MISSING or self.blind_tail:
+            # the highest number given out is unknown: skip one, never reuse one
+            self.last += 1
+            self._note_unused(self.last, self.last, UNUSED if cut != DAMAGED else DAMAGED)
+        self.issued = self.last
+        self._save_meta_quiet()
+
+    def _meta(self):
+        return {"device": self.device, "epoch": self.epoch, "ack": self.ack,
+                "issued": self.issued, "unused": self.unused}
 
     def _save_meta(self):
-        self.storage.write(META, json.dumps(
-            {"device": self.device, "epoch": self.epoch, "ack": self.ack}).encode())
+        jsonfile.write(self.storage, META, self._meta())
+
+    def _save_meta_quiet(self):
+        try:
+            self._save_meta()
+        except OSError:
+            pass
 
     def _iter_segment_data(self, reverse=False):
         order = range(len(self.segs) - 1, -1, -1) if reverse else range(len(self.segs))
         for i in order:
-            buf = self.storage.read(seg_name(self.segs[i]))
+            buf = self._read(seg_name(self.segs[i]), self.segs[i])
             if buf is None:
                 continue
             items = [bytes(d) for _, _, d in scan(buf)]
@@ -338,6 +460,14 @@ class GameLog:
         if free < need:
             self.status = FULL
             raise StorageFull(FULL_TEXT)
+        if seq > self.issued:
+            # the number is spent before the record is written: a cut never reuses it
+            self.issued = seq
+            try:
+                self._save_meta()
+            except OSError:
+                self.status = FULL
+                raise StorageFull(FULL_TEXT)
         if not self.segs or (self.tail_size > 0 and self.tail_size + len(fr) > self.segment):
             self.segs.append(seq)
             self.tail_size = 0
@@ -347,6 +477,9 @@ class GameLog:
         except OSError:
             # A failed append may have left part of the record: cut it off again.
             self._check_tail()
+            self.last = max(self.last, seq)
+            self._note_unused(seq, seq, UNUSED)
+            self._save_meta_quiet()
             self.status = FULL
             raise StorageFull(FULL_TEXT)
         self.tail_size += len(fr)
@@ -388,21 +521,45 @@ class GameLog:
         return self.ack
 
     # -- reading -------------------------------------------------------------------
-    def read_segment(self, i):
-        """[(seq, data), ...] of segment index i (intact records only)."""
-        if i < 0 or i >= len(self.segs):
-            return []
-        buf = self.storage.read(seg_name(self.segs[i]))
+    def _items(self, first):
+        """([(seq, data), ...] of the intact records in the segment starting at `first`,
+        True if bytes were skipped as damaged). ReadError if the flash will not read."""
+        buf = self._read(seg_name(first), first)
         if buf is None:
-            return []
+            return [], False
         out = []
-        for _, _, d in scan(buf):
+        good = 0
+        for off, end, d in scan(buf):
             try:
                 _, seq = records.peek_seq(d)
             except ValueError:
                 continue
             out.append((seq, bytes(d)))
-        return out
+            good += end - off
+        return out, good < len(buf)
+
+    def read_segment(self, i):
+        """[(seq, data), ...] of segment index i (intact records only). A segment with
+        damaged bytes is read a second time (a bad read is not damage); ReadError if
+        the flash will not read it."""
+        if i < 0 or i >= len(self.segs):
+            return []
+        first = self.segs[i]
+        items, damaged = self._items(first)
+        if damaged:
+            again, _ = self._items(first)
+            if len(again) > len(items):
+                items = again
+        return items
+
+    def gap_why(self, a, b):
+        """Why the numbers a..b have no intact record here (PRUNED, UNUSED or DAMAGED)."""
+        for r in self.unused:
+            if r[0] <= a and b <= r[1]:
+                return UNUSED
+        if b < self.first_seq() and b <= self.ack:
+            return PRUNED
+        return DAMAGED
 
     def seg_index_for(self, seq):
         """The index of the segment that would hold `seq` (0 if before the first)."""
@@ -421,18 +578,19 @@ class GameLog:
 
     def iter_from(self, since):
         """Yields (seq, data) of every intact record with seq > since, in order, one
-        segment in memory at a time."""
-        if not self.segs:
-            return
-        i = self.seg_index_for(since + 1)
-        while i < len(self.segs):
-            for seq, data in self.read_segment(i):
-                if seq > since:
-                    yield seq, data
-            i += 1
+        segment in memory at a time (ReadError where the flash will not read)."""
+        cur = Cursor(self, since)
+        while True:
+            item = cur.next()
+            if item is None:
+                return
+            if item[0] == "rec":
+                yield item[1], item[2]
 
     def get(self, seq):
-        """The bytes of record `seq`, or None."""
+        """The bytes of record `seq`, or None (ReadError if its segment will not read)."""
+        if not self.segs or seq < self.segs[0]:
+            return None
         for s, d in self.read_segment(self.seg_index_for(seq)):
             if s == seq:
                 return d
@@ -440,13 +598,17 @@ class GameLog:
 
     def newest(self, before, n):
         """Summaries (seq, game, players, scores, ended) of up to n records with
-        seq < before, newest first (reads only the segments it needs)."""
+        seq < before, newest first (reads only the segments it needs). A segment the
+        flash will not read is left out and counted in `read_errors`."""
         out = []
         if not self.segs:
             return out
         i = self.seg_index_for(before - 1)
         while i >= 0 and len(out) < n:
-            items = self.read_segment(i)
+            try:
+                items = self.read_segment(i)
+            except ReadError:
+                items = []
             j = len(items) - 1
             while j >= 0 and len(out) < n:
                 seq, data = items[j]
@@ -459,6 +621,64 @@ class GameLog:
             items = None
             i -= 1
         return out
+
+
+class Cursor:
+    """Walks a log's records after `since` in order, by sequence number, one segment in
+    RAM: segments pruned meanwhile (a host acknowledging while it receives) never make
+    it skip one, and a number without an intact record comes out as a gap with its
+    reason. `next()` returns ("rec", seq, data), ("gap", first, last, why) or None at
+    the end; ReadError when the flash will not read (nothing is skipped: a new
+    Cursor from the same place tries again)."""
+
+    def __init__(self, log, since):
+        self.log = log
+        self.want = since + 1     # the next seq to hand out
+        self.items = None
+        self.pos = 0
+        self.seg = -1             # first seq of the segment in `items`
+
+    def next(self):
+        log = self.log
+        while True:
+            items = self.items
+            if items is not None and self.pos < len(items):
+                seq, data = items[self.pos]
+                if seq < self.want:
+                    self.pos += 1
+                    continue
+                if seq > self.want:
+                    a = self.want
+                    self.want = seq
+                    return ("gap", a, seq - 1, log.gap_why(a, seq - 1))
+                self.pos += 1
+                self.want = seq + 1
+                return ("rec", seq, data)
+            nxt = self._next_segment()
+            if nxt < 0:
+                self.items = None
+                if self.want <= log.last:
+                    a = self.want
+                    self.want = log.last + 1
+                    return ("gap", a, log.last, log.gap_why(a, log.last))
+                return None
+            i = log.segs.index(nxt)
+            self.items = log.read_segment(i)   # may raise ReadError: state unchanged
+            self.seg = nxt
+            self.pos = 0
+
+    def _next_segment(self):
+        """The first seq of the next segment to read: after the current one, the last
+        that starts at or before `want` (else the first after it); -1: none left."""
+        pick = -1
+        for first in self.log.segs:
+            if first <= self.seg:
+                continue
+            if pick < 0 or first <= self.want:
+                pick = first
+            else:
+                break
+        return pick
 
 
 def shared(storage, random_fn=None):

@@ -9,24 +9,35 @@ loaded only at the menu: this module is all a game holds in RAM for its save.
 
 Files:
 
-    save.json   the game's setup, written atomically when the game starts:
-                {"v", "game", "options", "seed", "players", "meta", "started"};
-                plus "done", "scores", "ended", "duration" once it is over
+    save.json   the game's setup, written when the game starts:
+    (+ .bak)    {"v", "game", "options", "seed", "players", "meta", "started"};
+                plus "done", "scores", "ended", "duration" once it is over; a CRC
+                and two copies (app.jsonfile), so a bit flip neither loses the game
+                nor resumes a different one
     save.jnl    the journal: one line appended per action,
                 "<t> <a0> <a1> ... <check>\n": t = ms since the game started, the
                 action's ints, and a Fletcher-16 check of the text before it (4 hex
                 digits). A torn line (no newline, or a bad check) ends the journal.
 
 Plain text and a 16-bit check, not the game log's varints and CRC-32: during play
-this module is all the save code in RAM (no imports), and a power cut can only
-tear the last line.
+this module (and app.jsonfile) is all the save code in RAM, and a power cut can
+only tear the last line.
+
+A write that fails (a full or failing flash) never stops the game: the Recorder
+tells the player once (`notify`) and keeps the game in RAM from then on (the
+journal so far is read back into `ram`); when it ends, the finished game waits in
+RAM (`storage.kocka_unsaved`) for app.savegame to store it in the log, which
+prunes synced games to make room, or asks for a sync.
 MicroPython subset.
 """
 
 import json
 
+from app import jsonfile
+
 HEADER = "save.json"
 JOURNAL = "save.jnl"
+NOT_SAVED = "Storage full: this game is kept in memory only"
 
 
 def check(data):
@@ -80,22 +91,24 @@ def wall_now(storage, now):
 
 
 def finished_waiting(storage):
-    """True if the save holds a finished game the game log had no room for yet (a new
-    game must not overwrite it)."""
+    """True if a finished game waits for room in the game log (in the save, or in RAM
+    after a failed write): a new game must not overwrite it."""
+    if getattr(storage, "kocka_unsaved", None) is not None:
+        return True
     try:
-        raw = storage.read(HEADER)
-        return raw is not None and json.loads(raw).get("done") is True
-    except (OSError, ValueError, AttributeError):
+        info, how = jsonfile.read(storage, HEADER)
+        return isinstance(info, dict) and info.get("done") is True
+    except (OSError, AttributeError):
         return False
 
 
 def clear(storage):
     """Forgets the save (the setup first: a journal without it is never offered)."""
-    for name in (HEADER, JOURNAL):
-        try:
-            storage.remove(name)
-        except OSError:
-            pass
+    jsonfile.remove(storage, HEADER)
+    try:
+        storage.remove(JOURNAL)
+    except OSError:
+        pass
 
 
 def rebuild(info, lookup=None):
@@ -123,10 +136,23 @@ def rebuild(info, lookup=None):
 class Recorder:
     """Keeps the save of the game in progress."""
 
-    def __init__(self, storage):
+    def __init__(self, storage, notify=None):
         self.storage = storage
+        self.notify = notify      # notify(text): tells the player (once) a write failed
         self.info = None
         self.t0 = 0
+        self.ram = None           # [(t, action), ...] once the flash took no more writes
+
+    def _failed(self):
+        """A write failed: from now on this game is kept in RAM."""
+        if self.ram is None:
+            try:
+                buf = self.storage.read(JOURNAL)
+            except OSError:
+                buf = None
+            self.ram = read(buf or b"")[0]
+            if self.notify is not None:
+                self.notify(NOT_SAVED)
 
     def start(self, game, options, seed, players, now, meta=None):
         """A new game: clears any old save and writes the new setup."""
@@ -134,8 +160,13 @@ class Recorder:
         self.info = {"v": 1, "game": game, "options": dict(options or {}), "seed": seed,
                      "players": list(players), "meta": meta,
                      "started": wall_now(self.storage, now)}
-        self.storage.write(HEADER, json.dumps(self.info).encode())
         self.t0 = now
+        self.ram = None
+        try:
+            jsonfile.write(self.storage, HEADER, self.info)
+        except OSError:
+            clear(self.storage)   # no setup on flash: no half a save offered at boot
+            self._failed()
 
     def open_game(self, saved, cls, options, seed, players, now, meta=None):
         """A game screen's start: returns the State (of class `cls`) it plays.
@@ -159,20 +190,35 @@ class Recorder:
         if used is not None and used < len(acts):
             acts = acts[:used]
         self.t0 = now - (info.get("elapsed") or 0)
-        if info.get("torn") or (used is not None and used < len(info["actions"])):
-            # rewrite the journal without the damaged tail before appending to it
+        self.ram = None
+        if info.get("torn") or info.get("repair") or \
+                (used is not None and used < len(info["actions"])):
+            # rewrite the save without the damaged parts before appending to it
             buf = bytearray()
             t = info.get("elapsed") or 0
             for a in acts:
                 buf.extend(entry(t, a))
-            self.storage.write(JOURNAL, bytes(buf))
+            try:
+                jsonfile.write(self.storage, HEADER, self.info)
+                self.storage.write(JOURNAL, bytes(buf))
+            except OSError:
+                self.ram = [(t, tuple(a)) for a in acts]
+                if self.notify is not None:
+                    self.notify(NOT_SAVED)
 
     def action(self, action, now):
         """Saves one applied action (call after every State.apply)."""
         if self.info is None:
             return
-        # the actions are not kept in RAM: the journal file has them
-        self.storage.append(JOURNAL, entry(now - self.t0, action))
+        t = now - self.t0
+        if self.ram is None:
+            # the actions are not kept in RAM: the journal file has them
+            try:
+                self.storage.append(JOURNAL, entry(t, action))
+                return
+            except OSError:
+                self._failed()
+        self.ram.append((t if t > 0 else 0, tuple(action)))
 
     def applied(self, state, action, now):
         """After state.apply(action): saves it, and marks the game finished if it ended."""
@@ -191,14 +237,24 @@ class Recorder:
 
     def finish(self, scores, now):
         """The game is over: marks the save finished (one small write). The menu stores
-        it in the game log (app.savegame.settle), so a game never encodes its record."""
+        it in the game log (app.savegame.settle), so a game never encodes its record.
+        If the flash takes no more writes, the finished game waits in RAM instead."""
         if self.info is None:
             return 0
-        self.storage.write(HEADER, json.dumps(self.finished(scores, now)).encode())
+        done = self.finished(scores, now)
         self.info = None
+        if self.ram is None:
+            try:
+                jsonfile.write(self.storage, HEADER, done)
+                return 0
+            except OSError:
+                self._failed()
+        done["actions"] = [a for _, a in self.ram]
+        self.storage.kocka_unsaved = done
         return 0
 
     def abandon(self):
         """The player quit: the save is dropped (an unfinished game is not recorded)."""
         clear(self.storage)
         self.info = None
+        self.ram = None

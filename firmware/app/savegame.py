@@ -15,13 +15,15 @@ record at once (tests and tools; game screens use the journal's).
 MicroPython subset.
 """
 
-import json
-
 from shared_rules import records
-from app import journal
+from app import journal, jsonfile
 from app.journal import HEADER, JOURNAL, clear
 
 _entry = journal.entry
+
+SAVE_DAMAGED = "Saved game damaged: it cannot be resumed"
+READ_LATER = "Flash read error: the finished game is kept, try again"
+HELD_TEXT = "Storage full: sync me (a game waits in memory)"
 
 
 read_journal = journal.read
@@ -30,20 +32,20 @@ read_journal = journal.read
 def pending(storage):
     """The saved game in progress, or None: a dict with the setup fields plus
     "actions" (list of tuples), "elapsed" (ms of game time at the last action),
-    "torn" (True if a damaged journal tail was skipped) and "done" (finished,
-    waiting for room in the log)."""
-    try:
-        raw = storage.read(HEADER)
-    except OSError:
-        return None
-    if raw is None:
-        return None
-    try:
-        info = json.loads(raw)
-        if not isinstance(info, dict) or not isinstance(info.get("game"), str) \
-                or not isinstance(info.get("players"), list):
-            return None
-    except ValueError:
+    "torn" (True if a damaged journal tail was skipped), "repair" (the setup came
+    from one good copy of two, or an older format: rewrite it) and "done" (finished,
+    waiting for room in the log). A finished game held in RAM after a failed write
+    (app.journal) comes first."""
+    held = getattr(storage, "kocka_unsaved", None)
+    if held is not None:
+        info = dict(held)
+        info["held"] = True
+        info["elapsed"] = info.get("duration") or 0
+        info["torn"] = False
+        return info
+    info, how = jsonfile.read(storage, HEADER)
+    if not isinstance(info, dict) or not isinstance(info.get("game"), str) \
+            or not isinstance(info.get("players"), list):
         return None
     buf = None
     try:
@@ -54,12 +56,20 @@ def pending(storage):
     info["actions"] = [a for _, a in entries]
     info["elapsed"] = entries[-1][0] if entries else 0
     info["torn"] = buf is not None and good < len(buf)
+    info["repair"] = how != jsonfile.OK
     info.setdefault("options", {})
     info.setdefault("seed", 0)
     info.setdefault("meta", None)
     info.setdefault("started", 0)
     info.setdefault("done", False)
     return info
+
+
+def damaged(storage):
+    """True if a save exists whose setup no copy of which checks out (it cannot be
+    resumed; the boot says so rather than dropping it without a word)."""
+    info, how = jsonfile.read(storage, HEADER)
+    return how == jsonfile.DAMAGED or how == jsonfile.UNREADABLE
 
 
 def already_logged(info, log):
@@ -85,8 +95,8 @@ rebuild = journal.rebuild
 class Recorder(journal.Recorder):
     """app.journal.Recorder whose finish() can store the record in the log at once."""
 
-    def __init__(self, storage, log=None):
-        journal.Recorder.__init__(self, storage)
+    def __init__(self, storage, log=None, notify=None):
+        journal.Recorder.__init__(self, storage, notify)
         self.log = log
         self.actions = []     # kept here (the journal's writer does not keep them)
         self.seq = 0          # the log seq of the finished game (0 until stored)
@@ -131,11 +141,18 @@ class Recorder(journal.Recorder):
             self.seq = log.add(rec)
         except OSError as e:
             self.error = str(e)
-            try:
-                self.storage.write(HEADER, json.dumps(done).encode())
-            except OSError:
-                pass
-            raise
+            self.info = None
+            saved = False
+            if self.ram is None:
+                try:
+                    jsonfile.write(self.storage, HEADER, done)
+                    saved = True
+                except OSError:
+                    self._failed()
+            if not saved:
+                done["actions"] = [a for _, a in self.ram]
+                self.storage.kocka_unsaved = done   # the flash took no more: held in RAM
+            raise e
         clear(self.storage)
         self.info = None
         return self.seq
@@ -144,13 +161,17 @@ class Recorder(journal.Recorder):
 def flush(storage, log, lookup=None):
     """Settles a save left at boot (or after a sync made room). Returns one of:
     None (no save), "logged" (it was stored, or had been already: save cleared),
-    "full" (finished but still no room), or the info dict of a game to offer for resume."""
+    "full" (finished but still no room), "later" (the log would not read: kept), or
+    the info dict of a game to offer for resume."""
     info = pending(storage)
     if info is None:
         return None
-    if already_logged(info, log):
-        clear(storage)
-        return "logged"
+    try:
+        if already_logged(info, log):
+            _cleared(storage)
+            return "logged"
+    except OSError:
+        return "later"   # the log's tail would not read: storing now might store twice
     scores = info.get("scores") if info.get("done") else None
     if scores is None:
         # a game whose last action ended it, cut before finish(): store it now
@@ -171,8 +192,13 @@ def flush(storage, log, lookup=None):
         log.add(rec)
     except OSError:
         return "full"
-    clear(storage)
+    _cleared(storage)
     return "logged"
+
+
+def _cleared(storage):
+    storage.kocka_unsaved = None
+    clear(storage)
 
 
 def resume_screen(app, info, on_resume, on_done=None):
@@ -238,6 +264,10 @@ def at_boot(app, on_resume, on_done=None, lookup=None):
     text = log.status_text()
     if res == "full" or text:
         notes.append(text or gamelog.FULL_TEXT)
+    if res == "later":
+        notes.append(READ_LATER)
+    if res is None and damaged(storage):
+        notes.append(SAVE_DAMAGED)
     if notes:
         app.show_notice("; ".join(notes), 5000)
     if isinstance(res, dict):
@@ -254,5 +284,7 @@ def settle(app, lookup=None):
         return None
     res = flush(app.hal.storage, gamelog.shared(app.hal.storage, app.hal.random_seed), lookup)
     if res == "full":
-        app.show_notice(gamelog.FULL_TEXT, 5000)
+        app.show_notice(HELD_TEXT if info.get("held") else gamelog.FULL_TEXT, 5000)
+    elif res == "later":
+        app.show_notice(READ_LATER, 5000)
     return res

@@ -44,7 +44,7 @@ class GameScreen(Screen):
         from app.journal import Recorder
         self.kinds = list(kinds)
         self.names = list(names)
-        self.rec = Recorder(self.app.hal.storage)
+        self.rec = Recorder(self.app.hal.storage, self.app.show_notice)
         if state is None:
             state = self.rec.open_game(saved, cls, options, seed, self.names, self.app.now,
                                        {"kinds": self.kinds})

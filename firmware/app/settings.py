@@ -1,11 +1,14 @@
 """The user's settings: defaults, validation, and persistence as settings.json.
 
-A missing file gives the defaults silently; an unreadable or damaged one gives
-the defaults and a `notice` the app shows once, never a crash. Values that are
-present but out of range are clamped, so one bad field does not cost the rest.
+The file has a CRC and a second copy (app.jsonfile): a bit flip in one copy changes
+nothing. A missing file gives the defaults silently; an unreadable one, or one
+damaged in both copies, gives the defaults and a `notice` the app shows once, never
+a crash. Values out of range or of the wrong type are clamped or reset, with the
+notice too, so one bad field does not cost the rest and nothing changes silently.
+`set` keeps every value in its range (the screen's backlight never goes off).
 """
 
-import json
+from app import jsonfile
 
 FILE = "settings.json"
 MAX_NAME = 8
@@ -45,41 +48,53 @@ class Settings:
         for k in DEFAULTS:
             v = DEFAULTS[k]
             self.values[k] = list(v) if isinstance(v, list) else v
-        raw = None
-        try:
-            raw = self.storage.read(FILE)
-        except OSError:
+        data, how = jsonfile.read(self.storage, FILE)
+        if how == jsonfile.MISSING:
+            return
+        if how == jsonfile.UNREADABLE:
             self.notice = "Settings unreadable: defaults used"
             return
-        if raw is None:
-            return
-        try:
-            data = json.loads(raw)
-            if not isinstance(data, dict):
-                raise ValueError("not an object")
-        except (ValueError, UnicodeError):
+        if not isinstance(data, dict):
             self.notice = "Settings damaged: defaults restored"
             return
-        self._merge(data)
+        if not self._merge(data):
+            self.notice = "Settings damaged: some reset to defaults"
+        if how != jsonfile.OK:
+            self.dirty = True   # sealed again (both copies) at the next save
 
     def _merge(self, data):
+        """Takes the valid values of `data`; False if any was missing, out of range or
+        of the wrong type (that one keeps its default, or is clamped)."""
+        clean = True
         for k in RANGES:
             v = data.get(k)
             if isinstance(v, int) and not isinstance(v, bool):
                 lo, hi = RANGES[k]
                 self.values[k] = max(lo, min(hi, v))
+                clean = clean and lo <= v <= hi
+            else:
+                clean = False
         if isinstance(data.get("sound"), bool):
             self.values["sound"] = data["sound"]
+        else:
+            clean = False
         names = data.get("names")
+        d = DEFAULTS["names"]
         if isinstance(names, list):
-            d = DEFAULTS["names"]
             self.values["names"] = [clean_name(names[i] if i < len(names) else None, d[i])
                                     for i in range(MAX_PLAYERS)]
+            clean = clean and self.values["names"] == names
+        else:
+            clean = False
+        return clean
 
     def get(self, key):
         return self.values[key]
 
     def set(self, key, value):
+        if key in RANGES:
+            lo, hi = RANGES[key]
+            value = max(lo, min(hi, value))
         if self.values.get(key) != value:
             self.values[key] = value
             self.dirty = True
@@ -97,7 +112,7 @@ class Settings:
         if not self.dirty:
             return True
         try:
-            self.storage.write(FILE, json.dumps(self.values).encode())
+            jsonfile.write(self.storage, FILE, self.values)
         except OSError:
             self.notice = "Could not save settings"
             return False

@@ -37,7 +37,6 @@ class SyncDevice:
         self.now = 0
         self.stream = None
         self.stream_id = 0
-        self.expect = 0
         self.sent = 0         # records sent in this session
         self.total = 0        # records the current request will send (about)
         self.acked = 0        # records acknowledged in this session
@@ -166,46 +165,43 @@ class SyncDevice:
         if epoch != self.log.epoch:
             self._send(sp.ERR, {"error": "epoch", "epoch": self.log.epoch})
             return
-        self.stream = self.log.iter_from(since)
+        self.stream = gamelog.Cursor(self.log, since)
         self.stream_id = sid
-        self.expect = since + 1
         self.total = max(0, self.log.last - since)
         self.phase = "sending"
         self.changed = True
-        first = self.log.first_seq()
-        if self.expect < first:
-            self._send(sp.GAP, {"id": sid, "from": self.expect, "to": first - 1,
-                                "why": "pruned"})
-            self.expect = first
 
     def _pump(self, budget):
         spent = 0
+        sid = self.stream_id
         while spent < budget:
+            cur = self.stream
             try:
-                item = next(self.stream)
-            except StopIteration:
-                item = None
-            except Exception:
-                item = None
+                item = cur.next()
+            except Exception as e:
+                # A read that failed (after retries) or anything unexpected: stop here and
+                # say where. Never a gap: the host asks again from the same place later.
                 self.errors += 1
+                self.stream = None
+                self.phase = "done"
+                self.changed = True
+                self._send(sp.ERR, {"error": "unreadable", "id": sid, "seq": cur.want,
+                                    "why": str(e)[:60]})
+                return
             if item is None:
-                last = self.log.last
-                if self.expect <= last:
-                    self._send(sp.GAP, {"id": self.stream_id, "from": self.expect,
-                                        "to": last, "why": "unreadable"})
-                self._send(sp.END, {"id": self.stream_id, "last": last})
+                self._send(sp.END, {"id": sid, "last": self.log.last})
                 self.stream = None
                 self.phase = "done"
                 self.changed = True
                 return
-            seq, data = item
-            if seq > self.expect:
-                self._send(sp.GAP, {"id": self.stream_id, "from": self.expect,
-                                    "to": seq - 1, "why": "unreadable"})
-            fr = sp.encode_frame(sp.REC, sp.rec_payload(self.stream_id, seq, data))
+            if item[0] == "gap":
+                self._send(sp.GAP, {"id": sid, "from": item[1], "to": item[2],
+                                    "why": item[3]})
+                spent += 64
+                continue
+            fr = sp.encode_frame(sp.REC, sp.rec_payload(sid, item[1], item[2]))
             self.serial.write(fr)
             spent += len(fr)
-            self.expect = seq + 1
             self.sent += 1
             self.changed = True
 

@@ -21,11 +21,18 @@ point therefore leaves either the old or the new contents, never a mix:
 append() is a plain append (not atomic): the record layer above frames each
 record with a length and a CRC, so a cut mid-append loses that record only.
 
-size() returns -1 for a missing file and free_bytes() -1 where the
+read() returns None for a missing file and raises OSError for any other failure
+(a flaky flash must not look like a deleted file); size() returns -1 for a missing file and free_bytes() -1 where the
 filesystem cannot say (no os.statvfs).
 """
 
 import os
+
+try:
+    import errno
+    _ENOENT = errno.ENOENT
+except ImportError:
+    _ENOENT = 2
 
 TMP = ".tmp"
 NEW = ".new"
@@ -86,8 +93,12 @@ class FileStorage:
         self._recover(path)
         try:
             f = open(path, "rb")
-        except OSError:
-            return None
+        except OSError as e:
+            # A read error is not a missing file: the caller must not assume it gone.
+            # (Some ports number ENOENT unlike their errno module: ask the directory.)
+            if (e.args and e.args[0] == _ENOENT) or name not in os.listdir(self._dir):
+                return None
+            raise
         with f:
             return f.read()
 
