@@ -219,6 +219,19 @@ def test_bit_flips_in_the_save_of_a_finished_game_waiting_for_room_never_lose_it
         assert got is not None and _same_game(got, want), bit
 
 
+def test_bit_flips_in_the_journal_of_a_finished_game_never_alter_it():
+    st = MemStorage()
+    log, rec, state = _game_in_progress(st, moves=10000)
+    savegame.journal.Recorder.finish(rec, state.scores(), 99000)
+    want = savegame.pending(st)
+    good = st.snapshot()
+    for bit in range(0, len(good[savegame.JOURNAL]) * 8, 5):
+        st.restore(good)
+        st.flip(savegame.JOURNAL, bit)
+        got = savegame.pending(st)
+        assert got is not None and _same_game(got, want), bit
+
+
 def test_a_save_damaged_beyond_repair_is_reported_not_dropped_silently(tmp_path):
     st = MemStorage()
     _game_in_progress(st)

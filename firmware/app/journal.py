@@ -14,6 +14,9 @@ Files:
                 plus "done", "scores", "ended", "duration" once it is over; a CRC
                 and two copies (app.jsonfile), so a bit flip neither loses the game
                 nor resumes a different one
+    save.jnc    when the game is over, a copy of the journal; the finished setup names
+                its length and CRC-32 ("journal"), so a bit flip in either copy
+                neither loses the finished game nor stores it altered
     save.jnl    the journal: one line appended per action,
                 "<t> <a0> <a1> ... <check>\n": t = ms since the game started, the
                 action's ints, and a Fletcher-16 check of the text before it (4 hex
@@ -37,7 +40,9 @@ from app import jsonfile
 
 HEADER = "save.json"
 JOURNAL = "save.jnl"
+JOURNAL_COPY = "save.jnc"
 NOT_SAVED = "Storage full: this game is kept in memory only"
+DAMAGED_TEXT = "Saved game damaged: it cannot be stored"
 
 
 def check(data):
@@ -105,10 +110,11 @@ def finished_waiting(storage):
 def clear(storage):
     """Forgets the save (the setup first: a journal without it is never offered)."""
     jsonfile.remove(storage, HEADER)
-    try:
-        storage.remove(JOURNAL)
-    except OSError:
-        pass
+    for name in (JOURNAL, JOURNAL_COPY):
+        try:
+            storage.remove(name)
+        except OSError:
+            pass
 
 
 def rebuild(info, lookup=None):
@@ -142,6 +148,7 @@ class Recorder:
         self.info = None
         self.t0 = 0
         self.ram = None           # [(t, action), ...] once the flash took no more writes
+        self.n = 0                # actions in this game (the journal must have them all)
 
     def _failed(self):
         """A write failed: from now on this game is kept in RAM."""
@@ -162,6 +169,7 @@ class Recorder:
                      "started": wall_now(self.storage, now)}
         self.t0 = now
         self.ram = None
+        self.n = 0
         try:
             jsonfile.write(self.storage, HEADER, self.info)
         except OSError:
@@ -191,6 +199,7 @@ class Recorder:
             acts = acts[:used]
         self.t0 = now - (info.get("elapsed") or 0)
         self.ram = None
+        self.n = len(acts)
         if info.get("torn") or info.get("repair") or \
                 (used is not None and used < len(info["actions"])):
             # rewrite the save without the damaged parts before appending to it
@@ -211,6 +220,7 @@ class Recorder:
         if self.info is None:
             return
         t = now - self.t0
+        self.n += 1
         if self.ram is None:
             # the actions are not kept in RAM: the journal file has them
             try:
@@ -245,13 +255,34 @@ class Recorder:
         self.info = None
         if self.ram is None:
             try:
-                jsonfile.write(self.storage, HEADER, done)
-                return 0
+                if self.seal_journal(done):
+                    return 0
             except OSError:
                 self._failed()
+            if self.ram is None or len(self.ram) != self.n:
+                # the journal lost a line to flash damage: not stored as finished (an
+                # altered record would be); the save stays, resumable where it is good
+                self.ram = None
+                if self.notify is not None:
+                    self.notify(DAMAGED_TEXT)
+                return 0
         done["actions"] = [a for _, a in self.ram]
         self.storage.kocka_unsaved = done
         return 0
+
+    def seal_journal(self, done):
+        """Copies the journal and writes the finished setup naming its length and CRC;
+        False if the journal does not read back whole (OSError if a write fails)."""
+        st = self.storage
+        buf = st.read(JOURNAL) or b""
+        entries, good = read(buf)
+        if len(entries) != self.n or good != len(buf):
+            return False
+        st.write(JOURNAL_COPY, buf)
+        from shared_rules.crc32 import crc32_hex
+        done["journal"] = [len(buf), crc32_hex(buf)]
+        jsonfile.write(st, HEADER, done)
+        return True
 
     def abandon(self):
         """The player quit: the save is dropped (an unfinished game is not recorded)."""

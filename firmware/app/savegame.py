@@ -16,6 +16,7 @@ MicroPython subset.
 """
 
 from shared_rules import records
+from shared_rules.crc32 import crc32_hex
 from app import journal, jsonfile
 from app.journal import HEADER, JOURNAL, clear
 
@@ -47,12 +48,10 @@ def pending(storage):
     if not isinstance(info, dict) or not isinstance(info.get("game"), str) \
             or not isinstance(info.get("players"), list):
         return None
-    buf = None
-    try:
-        buf = storage.read(JOURNAL)
-    except OSError:
-        pass
-    entries, good = read_journal(buf or b"")
+    buf = _journal(storage, info.get("journal"))
+    if buf is None:
+        return None     # finished, but neither journal copy is whole: see damaged()
+    entries, good = read_journal(buf)
     info["actions"] = [a for _, a in entries]
     info["elapsed"] = entries[-1][0] if entries else 0
     info["torn"] = buf is not None and good < len(buf)
@@ -65,11 +64,32 @@ def pending(storage):
     return info
 
 
+def _journal(storage, seal):
+    """The journal's bytes (b"" if none). A finished game's setup names the length and
+    CRC of its journal (`seal`): the journal or its copy that matches, or None."""
+    names = (JOURNAL,) if seal is None else (JOURNAL, journal.JOURNAL_COPY)
+    for name in names:
+        try:
+            buf = storage.read(name)
+        except OSError:
+            continue
+        if seal is None:
+            return buf or b""
+        if buf is not None and isinstance(seal, list) and len(seal) == 2 and \
+                len(buf) == seal[0] and crc32_hex(buf) == seal[1]:
+            return buf
+    return b"" if seal is None else None
+
+
 def damaged(storage):
-    """True if a save exists whose setup no copy of which checks out (it cannot be
-    resumed; the boot says so rather than dropping it without a word)."""
+    """True if a save exists that cannot be read back whole: no copy of its setup
+    checks out, or a finished game's journal matches in neither copy (it cannot be
+    resumed or stored; the boot says so rather than dropping it without a word)."""
     info, how = jsonfile.read(storage, HEADER)
-    return how == jsonfile.DAMAGED or how == jsonfile.UNREADABLE
+    if how == jsonfile.DAMAGED or how == jsonfile.UNREADABLE:
+        return True
+    return isinstance(info, dict) and info.get("journal") is not None and \
+        _journal(storage, info.get("journal")) is None
 
 
 def already_logged(info, log):
@@ -145,12 +165,11 @@ class Recorder(journal.Recorder):
             saved = False
             if self.ram is None:
                 try:
-                    jsonfile.write(self.storage, HEADER, done)
-                    saved = True
+                    saved = self.seal_journal(done)
                 except OSError:
-                    self._failed()
+                    pass
             if not saved:
-                done["actions"] = [a for _, a in self.ram]
+                done["actions"] = list(self.actions)
                 self.storage.kocka_unsaved = done   # the flash took no more: held in RAM
             raise e
         clear(self.storage)
