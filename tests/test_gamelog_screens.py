@@ -157,7 +157,7 @@ def test_torn_log_is_reported_at_boot(tmp_path):
     savegame.at_boot(h2.app, lambda app, info: None, lookup=recgen.lookup)
     assert h2.app.notice and "damaged" in h2.app.notice
     log2 = gamelog.shared(h2.hal.storage)
-    assert log2.last == 4 and log2.gap_why(4, 4) == gamelog.UNUSED  # the cut one's number
+    assert log2.last == 4 and log2.gap_why(4, 4) == gamelog.DAMAGED  # the cut one's number
 
 
 def test_sync_screen_from_the_menu_waits_for_the_pc(tmp_path):

@@ -165,6 +165,8 @@ class GameLog:
         self.unused = []      # [[first, last], ...] numbers given out without a record
         self.read_errors = 0  # reads that failed (History says some games are missing)
         self.blind_tail = False  # the last segment could not be read at open
+        self.tail_cut = 0     # the spent number of a tail cut at open (see classify_cut)
+        self.tail_rest = b""  # the first bytes of what was cut
         self.segs = []        # first seq of each segment, ascending
         self.last = 0         # highest stored seq (0: none yet)
         self.tail_size = 0    # bytes in the last segment
@@ -233,7 +235,10 @@ class GameLog:
                     # the record after the last intact one is cut or damaged: its
                     # number is spent
                     top += 1
-                    self._note_unused(top, top, cut)
+                    self.tail_cut = top
+                top = max(top, self.ack)  # (all pruned: the acked ones were stored)
+                if not cut and self.tail_cut == top + 1 and self.issued > top:
+                    top += 1    # cut at an earlier open, not classified yet
                 if self.issued > top:
                     # given out just before a power cut; the record was never written
                     self._note_unused(top + 1, self.issued, UNUSED)
@@ -244,6 +249,28 @@ class GameLog:
             if resave:
                 self._save_meta_quiet()
         self._update_status()
+
+    def classify_cut(self, rec):
+        """Called with a finished game about to be stored again from the save (at boot):
+        if the tail cut at open was this very game's record, torn by a power cut, its
+        number is marked UNUSED (the host is not told a game was damaged); else it
+        stays DAMAGED."""
+        n = self.tail_cut
+        if not n:
+            return
+        self.tail_cut = 0
+        r = dict(rec)
+        r["device"] = self.device
+        r["epoch"] = self.epoch
+        r["seq"] = n
+        try:
+            fr = frame(records.encode(r))
+        except ValueError:
+            return
+        rest = self.tail_rest
+        if rest and fr[:len(rest)] == rest:
+            self._note_unused(n, n, UNUSED)
+            self._save_meta_quiet()
 
     def _take_meta(self, meta):
         if not isinstance(meta, dict):
@@ -262,6 +289,15 @@ class GameLog:
         self.epoch = epoch
         self.ack = ack
         self.issued = issued
+        cut = meta.get("cut", 0)
+        rest = meta.get("rest", "")
+        if isinstance(cut, int) and cut > 0 and isinstance(rest, str):
+            try:
+                import binascii
+                self.tail_rest = binascii.unhexlify(rest)
+                self.tail_cut = cut
+            except ValueError:
+                pass
         self.unused = [r for r in unused if isinstance(r, list) and len(r) == 2
                        and isinstance(r[0], int) and isinstance(r[1], int)]
         return True
@@ -275,9 +311,8 @@ class GameLog:
 
     def _check_tail(self):
         """Finds the last intact record; cuts a torn or damaged tail off the last segment.
-        Returns None, or why the number after the last intact record is spent: UNUSED
-        (an append cut short by a power cut) or DAMAGED (a complete record whose bytes
-        changed)."""
+        Returns None, or DAMAGED: the number after the last intact record is spent
+        (an append cut short by a power cut, or a record whose bytes changed)."""
         st = self.storage
         self.last = 0
         self.tail_size = 0
@@ -310,10 +345,10 @@ class GameLog:
             if good_end < len(buf):
                 self.damaged += len(buf) - good_end
                 self.notice = "Game log: damaged end skipped (%d bytes)" % (len(buf) - good_end,)
-                rest = len(buf) - good_end
-                whole = rest >= HEADER and buf[good_end] == MAGIC and \
-                    HEADER + (buf[good_end + 1] | (buf[good_end + 2] << 8)) <= rest
-                cut = DAMAGED if whole else UNUSED
+                # Damaged until shown otherwise: a torn append and a bit flip can look
+                # alike; see classify_cut.
+                cut = DAMAGED
+                self.tail_rest = bytes(buf[good_end:good_end + 64])
             if good_end == 0:
                 # nothing complete in it (a cut while it was being started)
                 try:
@@ -368,13 +403,21 @@ class GameLog:
         if cut or how != jsonfile.MISSING or self.blind_tail:
             # the highest number given out is unknown: skip one, never reuse one
             self.last += 1
-            self._note_unused(self.last, self.last, UNUSED if cut != DAMAGED else DAMAGED)
+            if cut:
+                self.tail_cut = self.last
+            else:
+                self._note_unused(self.last, self.last, UNUSED)
         self.issued = self.last
         self._save_meta_quiet()
 
     def _meta(self):
-        return {"device": self.device, "epoch": self.epoch, "ack": self.ack,
-                "issued": self.issued, "unused": self.unused}
+        m = {"device": self.device, "epoch": self.epoch, "ack": self.ack,
+             "issued": self.issued, "unused": self.unused}
+        if self.tail_cut:
+            import binascii
+            m["cut"] = self.tail_cut
+            m["rest"] = binascii.hexlify(self.tail_rest).decode()
+        return m
 
     def _save_meta(self):
         jsonfile.write(self.storage, META, self._meta())
@@ -460,6 +503,7 @@ class GameLog:
         if free < need:
             self.status = FULL
             raise StorageFull(FULL_TEXT)
+        self.tail_cut = 0     # classify_cut had its chance (the boot stores first)
         if seq > self.issued:
             # the number is spent before the record is written: a cut never reuses it
             self.issued = seq

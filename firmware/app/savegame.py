@@ -207,6 +207,7 @@ def flush(storage, log, lookup=None):
                        info["players"], info["actions"], scores,
                        started=info.get("started") or 0, ended=info.get("ended") or 0,
                        duration=info.get("duration") or 0, meta=info.get("meta"))
+    log.classify_cut(rec)
     try:
         log.add(rec)
     except OSError:
