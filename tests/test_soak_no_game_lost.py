@@ -21,168 +21,26 @@ import random
 
 import pytest
 
-from app import gamelog, journal, jsonfile, savegame
+from app import gamelog, savegame
 from app.gamelog import GameLog
 from app.sync_device import SyncDevice
 from host import db
 from host.sync import SyncError, sync as run_sync
-from shared_rules import driver, records, syncproto as sp
-from tests import recgen
-from tests.fakestorage import MemStorage, PowerCut
-from tests.shared import toygame
+from shared_rules import records, syncproto as sp
+from tests import recgen, soakboard
 from tests.synchelp import FakeSettings, NOW
 from tests.synclink import Wire
 
 ROUNDS = int(os.environ.get("KOCKA_SOAK_ROUNDS", "45"))
-NAMES = ["ANNA", "BEN", "CLARA"]
 
 
 class HostKilled(Exception):
     pass
 
 
-class Board:
-    """One device: the flash (MemStorage) survives a power cut; RAM does not."""
-
+class Board(soakboard.Board):
     def __init__(self, rnd, capacity):
-        self.rnd = rnd
-        self.st = MemStorage(capacity=capacity)
-        self.finished = {}     # seed -> actions of every game the device finished
-        self.maybe = None      # (seed, actions): its last action was being saved at a cut
-        self.game = None       # (state, recorder, agents, seed, actions) in progress
-        self.next_seed = 1000
-        self.ram_lost = 0
-        self.notices = []
-        self.boot()
-
-    # -- power ------------------------------------------------------------------------
-    def boot(self):
-        st = self.st
-        held = getattr(st, "kocka_unsaved", None)
-        st.power_on()
-        st.kocka_unsaved = None
-        st.kocka_gamelog = None
-        self.game = None
-        self.log = GameLog(st, lambda: self.rnd.getrandbits(32), low_water=12 * 1024,
-                           reserve=8 * 1024)
-        try:
-            res = savegame.flush(st, self.log, recgen.lookup)
-        except PowerCut:
-            return self.boot()
-        if held is not None and not self.on_flash(held["seed"]):
-            # held in RAM only (the player was told): the power took it
-            self.ram_lost += 1
-            self.finished.pop(held["seed"], None)
-        if self.maybe is not None:
-            seed, acts = self.maybe
-            self.maybe = None
-            if not (isinstance(res, dict) and res["seed"] == seed and
-                    len(res["actions"]) < len(acts)):
-                self.finished[seed] = acts
-        if isinstance(res, dict):
-            state, used = savegame.rebuild(res, recgen.lookup)
-            rec = journal.Recorder(st, self.notices.append)
-            try:
-                rec.resume(res, 0, used)
-            except PowerCut:
-                return self.boot()
-            agents = [driver.RandomAgent(res["seed"] + i) for i in range(len(NAMES))]
-            self.game = (state, rec, agents, res["seed"], list(res["actions"][:used]))
-
-    def on_flash(self, seed):
-        """True if a finished game `seed` is in the log or waits, finished, in the save."""
-        info = savegame.pending(self.st)
-        if info is not None and info.get("done") and info["seed"] == seed:
-            return True
-        try:
-            return any(records.decode(d)["seed"] == seed for _, d in self.log.iter_from(0))
-        except gamelog.ReadError:
-            return True
-
-    def cut_soon(self):
-        self.st.tear_next(self.rnd.randrange(0, 60), appends_only=self.rnd.random() < 0.5)
-
-    # -- play -----------------------------------------------------------------------------
-    def room(self):
-        if not journal.finished_waiting(self.st):
-            return True
-        return savegame.flush(self.st, self.log, recgen.lookup) in (None, "logged")
-
-    def play(self, moves):
-        """Plays up to `moves` actions (starting a game if none is in progress)."""
-        try:
-            if self.game is None:
-                if not self.room():
-                    return
-                seed = self.next_seed
-                self.next_seed += 1
-                rec = journal.Recorder(self.st, self.notices.append)
-                state = rec.open_game(None, toygame.Race, {}, seed, NAMES, 0)
-                agents = [driver.RandomAgent(seed + i) for i in range(len(NAMES))]
-                self.game = (state, rec, agents, seed, [])
-            state, rec, agents, seed, acts = self.game
-            for _ in range(moves):
-                p = state.current_player()
-                a = agents[p].act(state, p, len(acts) * 100)
-                state.apply(a)
-                acts.append(a)
-                if state.is_terminal():
-                    self.maybe = (seed, list(acts))
-                rec.applied(state, a, len(acts) * 100)
-                if state.is_terminal():
-                    self.maybe = None
-                    self.finished[seed] = list(acts)
-                    self.game = None
-                    savegame.flush(self.st, self.log, recgen.lookup)   # the menu's settle
-                    return
-        except PowerCut:
-            self.boot()
-
-    # -- damage -----------------------------------------------------------------------------
-    def flip(self, destroyed, stored_seqs):
-        """Flips one bit of a random stored file; then the device reboots (the damage is
-        found at the next open). A copy is flipped only while its twin is intact, and a
-        record's seq is noted as destroyed unless the host has it already."""
-        st = self.st
-        names = [n for n in st.files if n != "filler.bin" and st.files[n]]
-        if not names:
-            return
-        name = self.rnd.choice(sorted(names))
-        twin = name[:-len(jsonfile.BACKUP)] if name.endswith(jsonfile.BACKUP) else \
-            name + jsonfile.BACKUP
-        if twin in st.files and jsonfile.unseal(bytes(st.files[twin])) is None:
-            return
-        if name == journal.JOURNAL_COPY and journal.JOURNAL in st.files:
-            if savegame._journal(st, (jsonfile.read(st, journal.HEADER)[0] or {})
-                                 .get("journal")) is None:
-                return
-        if name == journal.JOURNAL and journal.JOURNAL_COPY in st.files:
-            info = jsonfile.read(st, journal.HEADER)[0] or {}
-            seal = info.get("journal")
-            copy = bytes(st.files[journal.JOURNAL_COPY])
-            if seal is None or len(copy) != seal[0]:
-                return
-        if name == journal.JOURNAL and self.game is not None:
-            pass  # an in-progress journal loses its tail from the flip on: allowed
-        bit = self.rnd.randrange(len(st.files[name]) * 8)
-        if gamelog.parse_seg_name(name) >= 0:
-            buf = bytes(st.files[name])
-            for off, end, data in gamelog.scan(buf):
-                if off * 8 <= bit < end * 8:
-                    seq = records.peek_seq(data)[1]
-                    if seq not in stored_seqs:
-                        destroyed[seq] = records.decode(data)["seed"]
-        st.flip(name, bit)
-        if name == journal.JOURNAL and self.game is not None:
-            self.game = None   # resumed from the good prefix at the boot below
-        self.boot()
-
-    def fill_flash(self, on):
-        st = self.st
-        st.files.pop("filler.bin", None)
-        if on:
-            free = st.capacity - st.used_blocks() * st.block
-            st.files["filler.bin"] = bytearray(max(0, free - self.rnd.choice([0, 4096, 12288])))
+        soakboard.Board.__init__(self, rnd, capacity, recgen.lookup)
 
     # -- sync -------------------------------------------------------------------------------
     def sync_device(self, serial):
@@ -191,6 +49,8 @@ class Board:
         self.log = GameLog(self.st, lambda: self.rnd.getrandbits(32), low_water=12 * 1024,
                            reserve=8 * 1024)
         return SyncDevice(serial, self.log, fw="soak", settings=FakeSettings())
+
+
 
 
 class LyingWire(Wire):
@@ -354,3 +214,20 @@ def test_soak_every_finished_game_reaches_the_database_once_or_stays(tmp_path, s
     print("soak", seed, counts, "finished", len(board.finished), "destroyed", len(destroyed),
           "ram_lost", board.ram_lost)
     con.close()
+
+
+@pytest.mark.skipif(not __import__("tests.mpgate").mpgate.node_available(),
+                    reason="node_modules missing: run `make test`")
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_soak_device_side_under_micropython(seed):
+    """The device half of the invariant on the real MicroPython (WebAssembly port)."""
+    import json
+    from tests.mpgate import ROOT, run_mp
+    script = os.path.join(ROOT, "tests", "mp", "soak_device.py")
+    proc = run_mp(script, args=(seed, 40), extra_mounts=("tests:tests",), timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    line = [x for x in proc.stdout.splitlines() if x.startswith("RESULT ")][0]
+    r = json.loads(line[7:])
+    assert r["implementation"] == "micropython"
+    assert r["bad"] == [] and r["finished"] > 0
+    assert r["stored"] + r["destroyed"] >= r["finished"]
