@@ -144,6 +144,8 @@ def test_history_screen_survives_a_read_error(tmp_path):
     gamelog.forget_shared(h.hal.storage)
     h.open_menu_item("History")
     h.frames(3)   # no exception; the screen says what it could not read
+    assert h.top_name() == "HistoryScreen"
+    assert h.app.notice and "read error" in h.app.notice
     h.hal.storage.read = real
 
 

@@ -73,6 +73,9 @@ class _Disabled(Item):
         return False
 
 
+UNREADABLE = "Flash read error: some games not shown (they are kept)"
+
+
 class HistoryScreen(ListScreen):
     hints = (("A", "Open"), ("B", "Back"))
 
@@ -83,7 +86,10 @@ class HistoryScreen(ListScreen):
         self.load(self.log.last + 1)
 
     def load(self, before):
+        errors = self.log.read_errors
         rows = self.log.newest(before, PAGE + 1)
+        if self.log.read_errors > errors:
+            self.app.show_notice(UNREADABLE, 4000)
         items = []
         if len(self.page_before) > 1:
             items.append(Item("Newer games", self._newer))
@@ -93,7 +99,8 @@ class HistoryScreen(ListScreen):
             nxt = rows[PAGE - 1][0]
             items.append(Item("Older games", lambda app: self._older(nxt)))
         if not items:
-            items.append(_Disabled("No finished games yet"))
+            items.append(_Disabled("No finished games yet" if self.log.read_errors <= errors
+                                   else "Games could not be read"))
         self.items = items
         self.index = 0
         self.top = 0
