@@ -446,13 +446,24 @@ class GameLog:
         return self.segs[0] if self.segs else self.last + 1
 
     def count(self):
-        """How many records are stored (by seq range; a damaged one still counts)."""
+        """How many records are stored (by seq range, less the numbers a power cut left
+        unused; a damaged one still counts)."""
         if not self.segs:
             return 0
-        return max(0, self.last - self.segs[0] + 1)
+        return max(0, self._games_between(self.segs[0], self.last))
+
+    def _games_between(self, first, last):
+        """How many numbers first..last were given to a game (not left unused)."""
+        n = last - first + 1
+        for r in self.unused:
+            a = r[0] if r[0] > first else first
+            b = r[1] if r[1] < last else last
+            if b >= a:
+                n -= b - a + 1
+        return n
 
     def unacked(self):
-        return max(0, self.last - self.ack)
+        return max(0, self._games_between(self.ack + 1, self.last))
 
     def status_text(self):
         if self.status == FULL:
