@@ -1,12 +1,15 @@
-"""Small JSON files that survive bit flips and power cuts: a CRC-32 and two copies.
+"""Small JSON files that survive bit flips and power cuts: a checksum and two copies.
 
     write(storage, name, obj)      copy A (`name`), then copy B (`name` + ".bak")
     read(storage, name)            (obj, how): how is OK, REPAIRED, LEGACY, MISSING,
                                    DAMAGED or UNREADABLE (obj is None for the last three)
     remove(storage, name)
 
-A copy is the JSON text, a newline, the CRC-32 of the text as 8 hex digits and a
-newline. Each copy is written atomically (hal.storage), A before B, so a power cut
+A copy is the JSON text, a newline, its `checksum` as 8 hex digits and a newline.
+The checksum is a Fletcher-32 over bytes (two running sums modulo 65535): it catches
+every single-bit flip and every burst shorter than 16 bits, needs no table and no
+import, so the save code a game keeps in RAM stays small (the game log's records
+have their CRC-32). Each copy is written atomically (hal.storage), A before B, so a power cut
 leaves at most one copy one write behind, and A, when intact, is never the older one.
 A damaged or missing copy is rewritten from the other at the next write.
 LEGACY is a file of the format before the checksum (plain JSON, no copy B): taken
@@ -15,8 +18,6 @@ MicroPython subset.
 """
 
 import json
-
-from shared_rules.crc32 import crc32_hex
 
 BACKUP = ".bak"
 
@@ -28,9 +29,23 @@ DAMAGED = "damaged"        # copies exist but none checks out
 UNREADABLE = "unreadable"  # the flash would not read either copy
 
 
+def checksum(data):
+    """8 hex digits of the Fletcher-32 of bytes `data` (no big int on the Pico)."""
+    s1 = 0
+    s2 = 0
+    for b in data:
+        s1 += b
+        if s1 >= 65535:
+            s1 -= 65535
+        s2 += s1
+        if s2 >= 65535:
+            s2 -= 65535
+    return "%04x%04x" % (s2, s1)
+
+
 def seal(obj):
     body = json.dumps(obj).encode()
-    return body + b"\n" + crc32_hex(body).encode() + b"\n"
+    return body + b"\n" + checksum(body).encode() + b"\n"
 
 
 def unseal(raw):
@@ -40,7 +55,7 @@ def unseal(raw):
         return None
     body = raw[:n - 10]
     try:
-        if crc32_hex(body) != bytes(raw[n - 9:n - 1]).decode():
+        if checksum(body) != bytes(raw[n - 9:n - 1]).decode():
             return None
         return json.loads(body)
     except (ValueError, UnicodeError):
@@ -84,16 +99,6 @@ def read(storage, name):
     if raw_a is None and raw_b is None:
         return None, MISSING
     return None, DAMAGED
-
-
-def exists(storage, name):
-    for n in (name, name + BACKUP):
-        try:
-            if storage.read(n) is not None:
-                return True
-        except OSError:
-            return True
-    return False
 
 
 def remove(storage, name):

@@ -16,7 +16,6 @@ MicroPython subset.
 """
 
 from shared_rules import records
-from shared_rules.crc32 import crc32_hex
 from app import journal, jsonfile
 from app.journal import HEADER, JOURNAL, clear
 
@@ -66,7 +65,7 @@ def pending(storage):
 
 def _journal(storage, seal):
     """The journal's bytes (b"" if none). A finished game's setup names the length and
-    CRC of its journal (`seal`): the journal or its copy that matches, or None."""
+    checksum of its journal (`seal`): the journal or its copy that matches, or None."""
     names = (JOURNAL,) if seal is None else (JOURNAL, journal.JOURNAL_COPY)
     for name in names:
         try:
@@ -76,7 +75,7 @@ def _journal(storage, seal):
         if seal is None:
             return buf or b""
         if buf is not None and isinstance(seal, list) and len(seal) == 2 and \
-                len(buf) == seal[0] and crc32_hex(buf) == seal[1]:
+                len(buf) == seal[0] and jsonfile.checksum(buf) == seal[1]:
             return buf
     return b"" if seal is None else None
 
