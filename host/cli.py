@@ -116,7 +116,8 @@ def main(argv=None):
 
 
 def fail(e):
-    print("%s: error: %s" % (PROG, e), file=sys.stderr)
+    from host.safetext import shown
+    print("%s: error: %s" % (PROG, shown(e)), file=sys.stderr)
     return 1
 
 
@@ -145,20 +146,27 @@ def cmd_sync(args, path):
             link.close()
         if progress:
             progress.close()
-        print(res.summary())
-        for a, b, why in res.gaps:
-            print("note: games #%d-#%d are no longer on the device (%s)" % (a, b, why),
-                  file=sys.stderr)
-        for w in res.warnings:
-            print("warning: %s" % w, file=sys.stderr)
-        if res.clock_set:
-            print("device clock set", file=sys.stderr)
-        if res.roster_pushed:
-            print("player names pushed: %s" % ", ".join(db.roster(con)[:db.DEVICE_SLOTS]),
-                  file=sys.stderr)
-        return 0
+        return sync_report(res, db.roster(con)[:db.DEVICE_SLOTS])
     finally:
         con.close()
+
+
+def sync_report(res, pushed_names, out=None, err=None):
+    """Prints a sync's summary and notes (device text escaped); returns the exit status."""
+    from host.safetext import shown
+    out = out or sys.stdout
+    err = err or sys.stderr
+    print(shown(res.summary()), file=out)
+    for a, b, why in res.gaps:
+        print(shown("note: games #%d-#%d are no longer on the device (%s)" % (a, b, why)),
+              file=err)
+    for w in res.warnings:
+        print("warning: %s" % shown(w), file=err)
+    if res.clock_set:
+        print("device clock set", file=err)
+    if res.roster_pushed:
+        print("player names pushed: %s" % shown(", ".join(pushed_names)), file=err)
+    return 0
 
 
 def cmd_scores(args, path):

@@ -242,9 +242,34 @@ def set_roster(con, names):
 
 
 # -- queries for the reports ------------------------------------------------------------
+def clock_known(row):
+    """True when the row's end time is a real date from the device's clock."""
+    from host import dates
+    return dates.known(row["ended"])
+
+
 def played_at(row):
     """Unix seconds the game ended: the device's clock, else when it was synced."""
-    return row["ended"] or row["synced_at"]
+    return row["ended"] if clock_known(row) else row["synced_at"]
+
+
+def _json_list(text):
+    try:
+        v = json.loads(text) if text else []
+    except (ValueError, TypeError):
+        return []
+    return v if isinstance(v, list) else []
+
+
+def players_of(row):
+    """The row's player names (a name that is not text shows as "?")."""
+    return [p if isinstance(p, str) else "?" for p in _json_list(row["players"])]
+
+
+def scores_of(row):
+    """The row's scores (a score that is not an int counts as 0)."""
+    return [s if isinstance(s, int) and not isinstance(s, bool) else 0
+            for s in _json_list(row["scores"])]
 
 
 def games(con, game=None, device=None, include_rejected=True, limit=None, newest_first=True):

@@ -1,16 +1,16 @@
 """Text reports: leaderboards (`kocka scores`) and the game list (`kocka history`)."""
-import json
-import time
-
-from host import db
+from host import db, dates
 from host.games import title
+from host.safetext import shown
 
 
 def when(unix):
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(unix)) if unix else "?"
+    return dates.short(unix)
 
 
 def table(rows, header, align):
+    """Aligned columns; every cell goes through shown() (device text is data)."""
+    rows = [[shown(v) for v in r] for r in rows]
     cols = [header] + rows
     widths = [max(len(str(r[i])) for r in cols) for i in range(len(header))]
     out = []
@@ -43,7 +43,7 @@ def scores(con, game=None, include_rejected=False):
 
 
 def _block(game, rows):
-    return "%s\n%s" % (title(game), table(rows, ["player", "games", "wins", "average", "best"],
+    return "%s\n%s" % (shown(title(game)), table(rows, ["player", "games", "wins", "average", "best"],
                                           "<>>>>"))
 
 
@@ -54,20 +54,23 @@ def history(con, game=None, device=None, limit=20):
     out = []
     approx_any = False
     for r in rows:
-        players = json.loads(r["players"]) if r["players"] else []
-        sc = json.loads(r["scores"]) if r["scores"] else []
+        players = db.players_of(r)
+        sc = db.scores_of(r)
         best = max(sc) if sc else None
-        result = ", ".join("%s%s %d" % ("*" if sc and sc[i] == best else "", p, sc[i] if i < len(sc) else 0)
-                           for i, p in enumerate(players))
+        cells = []
+        for i, p in enumerate(players):
+            score = sc[i] if i < len(sc) else 0
+            cells.append("%s%s %d" % ("*" if score == best else "", p, score))
+        result = ", ".join(cells)
         if r["verified"] is None:
             status = "not checked yet"
         else:
             status = "ok" if r["verified"] else "REJECTED: %s" % (r["reason"] or "?")
-        approx = "" if r["ended"] else "~"
+        approx = "" if db.clock_known(r) else "~"
         approx_any = approx_any or bool(approx)
-        out.append([approx + when(db.played_at(r)), "%s #%d" % (r["device"], r["seq"]),
+        out.append([approx + when(db.played_at(r)), "%s #%s" % (r["device"], r["seq"]),
                     title(r["game"]), result, status])
     text = table(out, ["played", "device #", "game", "result (* won)", "check"], "<<<<<")
     if approx_any:
-        text += "\n(~: the device's clock was not set; the sync time is shown)"
+        text += "\n(~: the device's clock was not set, or its date is impossible; the sync time is shown)"
     return text
