@@ -158,8 +158,16 @@ def sync_report(res, pushed_names, out=None, err=None):
     err = err or sys.stderr
     print(shown(res.summary()), file=out)
     for a, b, why in res.gaps:
-        print(shown("note: games #%d-#%d are no longer on the device (%s)" % (a, b, why)),
-              file=err)
+        games = "game #%d" % a if a == b else "games #%d-#%d" % (a, b)
+        if why == "pruned":
+            print("note: %s are no longer on the device (pruned after an earlier sync)"
+                  % games, file=err)
+        elif why == "damaged":
+            print("warning: %s were lost on the device: their copy on its flash is damaged "
+                  "(it failed its CRC)" % games, file=err)
+        elif why != "unused":  # unused: numbers the device never wrote a game under
+            print("warning: %s are missing on the device and were lost (reason unknown)"
+                  % games, file=err)
     for w in res.warnings:
         print("warning: %s" % shown(w), file=err)
     if res.clock_set:
