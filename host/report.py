@@ -73,4 +73,6 @@ def history(con, game=None, device=None, limit=20):
     text = table(out, ["played", "device #", "game", "result (* won)", "check"], "<<<<<")
     if approx_any:
         text += "\n(~: the device's clock was not set, or its date is impossible; the sync time is shown)"
+    text += ("\n(ok: the replay checked the rules, the scores and the form of the names and "
+             "times; names and clock times are as the device reported them)")
     return text

@@ -17,7 +17,9 @@ The order that makes a sync safe whatever happens to cable, power or host:
    the device prune it. A host killed before its commit simply never acked.
 5. TIME sets the device's clock, ROSTER pushes the player names, BYE ends.
 6. Then, with the device free again, every stored record not yet checked is
-   replayed with shared_rules and marked verified or rejected (with the reason).
+   replayed with shared_rules and marked verified or rejected (with the reason;
+   what "verified" covers is in shared_rules/verify.py: rules, scores, the form of
+   the names, the order and range of the times, not who played or the clock).
    Records are stored first and replayed after, so the cable is busy only for
    the transfer; a record left unchecked (host killed) is checked by the next sync.
 
@@ -199,7 +201,7 @@ class HostSync:
         for i, (device, epoch, seq, raw) in enumerate(rows):
             try:
                 rec = records.decode(raw)
-                ok, why = verify.verify(rec, self.lookup)
+                ok, why = verify.verify(rec, self.lookup, now=int(self.now()))
             except records.RecordError as e:
                 ok, why = False, "undecodable record: %s" % (e,)
             db.set_verified(self.con, device, epoch, seq, ok, why)

@@ -218,3 +218,32 @@ def test_gap_reasons_are_kept_and_damage_is_reported(con, why, stored, loud):
         assert "#3" not in text
     else:
         assert "note:" in text and "#3-#4" in text and "pruned" in text
+
+
+# -- item 9: what a replay cannot check is still checked for form -----------------------
+@pytest.mark.parametrize("change,words", [
+    ({"players": ["A" * 2048, "BEN"]}, "2048 characters"),
+    ({"players": ["AN\x1b[2JNA", "BEN"]}, "printable ASCII"),
+    ({"players": ["ANNA", "B\x07EN"]}, "player 2's name"),
+    ({"started": NOW + 100, "ended": NOW}, "before it started"),
+    ({"started": 1000, "ended": 2000}, "before 2020"),
+    ({"started": NOW, "ended": NOW + 10 * 86400}, "future"),
+    ({"duration": 1 << 40}, "duration")])
+def test_forged_names_and_times_are_rejected_with_the_reason(con, change, words):
+    dev = Device()
+    dev.play(1)
+    rec = records.decode(dev.log.get(1))
+    rec.update(change)
+    bad = dev.log.add(rec)
+    res = sync_over(dev.wire(), con)
+    assert res.new == 2 and res.rejected == 1 and res.verified == 1
+    row = con.execute("SELECT verified, reason FROM games WHERE seq=?", (bad,)).fetchone()
+    assert row[0] == 0 and words in row[1], row[1]
+
+
+def test_history_says_what_verified_does_not_cover(con, tmp_path):
+    dev = Device()
+    dev.play(2)
+    sync_over(dev.wire(), con)
+    from host import report
+    assert "names and clock times are as the device reported them" in report.history(con)
