@@ -6,14 +6,17 @@
     kocka export --format json|csv [--out FILE]   every game, for other tools
     kocka plot [--out DIR] [--game NAME]          PNG charts: scores over time, wins
     kocka players [list | add NAME.. | remove NAME.. | set NAME..]   the roster
+    kocka conflicts [--device ID]                 games that came twice with other content
 
-Exit status: 0 ok, 1 an error (the message says what to do), 2 bad usage.
+Exit status: 0 ok, 1 an error (the message says what to do), 2 bad usage,
+3 the sync finished but found conflicting games (see `kocka conflicts`).
 """
 import argparse
 import os
 import sys
 
 PROG = "kocka"
+EXIT_ATTENTION = 3
 
 
 class Progress:
@@ -95,6 +98,10 @@ def parser():
                    help="folder for the PNG files (default: ./kocka-plots)")
     s.add_argument("--game", metavar="NAME")
 
+    s = sub.add_parser("conflicts", parents=[db_opt],
+                       help="games the device sent again with other content than stored")
+    s.add_argument("--device", metavar="ID")
+
     s = sub.add_parser("players", parents=[db_opt],
                        help="the roster of player names pushed to the device")
     s.add_argument("action", nargs="?", default="list", choices=("list", "add", "remove", "set"))
@@ -168,13 +175,20 @@ def sync_report(res, pushed_names, out=None, err=None):
         elif why != "unused":  # unused: numbers the device never wrote a game under
             print("warning: %s are missing on the device and were lost (reason unknown)"
                   % games, file=err)
+    if res.conflicts:
+        seqs = ", ".join("#%d" % n for n in res.conflict_seqs[:10])
+        more = " and more" if len(res.conflict_seqs) > 10 else ""
+        print("warning: CONFLICT: the device sent %d game%s (%s%s) that differ from the copy "
+              "this database holds under the same number; the stored copy is kept and the "
+              "other is saved beside it: see `kocka conflicts`"
+              % (res.conflicts, "" if res.conflicts == 1 else "s", seqs, more), file=err)
     for w in res.warnings:
         print("warning: %s" % shown(w), file=err)
     if res.clock_set:
         print("device clock set", file=err)
     if res.roster_pushed:
         print("player names pushed: %s" % shown(", ".join(pushed_names)), file=err)
-    return 0
+    return EXIT_ATTENTION if res.conflicts else 0
 
 
 def cmd_scores(args, path):
@@ -219,6 +233,14 @@ def cmd_plot(args, path):
     return 0
 
 
+def cmd_conflicts(args, path):
+    from host import db, report
+    con = db.connect(path, create=False)
+    text, n = report.conflicts(con, args.device)
+    print(text)
+    return 0
+
+
 def cmd_players(args, path):
     from host import db
     con = db.connect(path)
@@ -248,4 +270,5 @@ def cmd_players(args, path):
 
 
 COMMANDS = {"sync": cmd_sync, "scores": cmd_scores, "history": cmd_history,
-            "export": cmd_export, "plot": cmd_plot, "players": cmd_players}
+            "export": cmd_export, "plot": cmd_plot, "players": cmd_players,
+            "conflicts": cmd_conflicts}

@@ -157,14 +157,9 @@ def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
     False (rejected: `reason`) or None (to be replayed later: `verify_pending`)."""
     now = int(now if now is not None else time.time())
     digest = sha(raw)
-    row = con.execute("SELECT sha256 FROM games WHERE device=? AND epoch=? AND seq=?",
-                      (device, epoch, seq)).fetchone()
-    if row is not None:
-        if row[0] == digest:
-            return DUPLICATE
-        con.execute("INSERT OR IGNORE INTO conflicts (device, epoch, seq, raw, sha256, seen_at) "
-                    "VALUES (?,?,?,?,?,?)", (device, epoch, seq, raw, digest, now))
-        return CONFLICT
+    known = compare(con, device, epoch, seq, raw, now)
+    if known is not None:
+        return known
     if rec is None:
         con.execute("INSERT INTO games (device, epoch, seq, raw, sha256, verified, reason, "
                     "synced_at) VALUES (?,?,?,?,?,0,?,?)",
@@ -187,6 +182,40 @@ def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
         con.execute("INSERT INTO results VALUES (?,?,?,?,?,?,?)",
                     (device, epoch, seq, i, name, score, 1 if score == best else 0))
     return NEW
+
+
+def compare(con, device, epoch, seq, raw, now=None):
+    """A record for a number that may be stored: DUPLICATE (the same bytes), CONFLICT
+    (other bytes: kept in conflicts, the stored game stays), None (nothing stored)."""
+    row = con.execute("SELECT sha256 FROM games WHERE device=? AND epoch=? AND seq=?",
+                      (device, epoch, seq)).fetchone()
+    if row is None:
+        return None
+    digest = sha(raw)
+    if row[0] == digest:
+        return DUPLICATE
+    con.execute("INSERT OR IGNORE INTO conflicts (device, epoch, seq, raw, sha256, seen_at) "
+                "VALUES (?,?,?,?,?,?)", (device, epoch, seq, raw, digest,
+                                         int(now if now is not None else time.time())))
+    return CONFLICT
+
+
+def conflicts(con, device=None):
+    """Rows (device, epoch, seq, seen_at, raw, stored_raw) of every conflicting copy."""
+    sql = ("SELECT c.device AS device, c.epoch AS epoch, c.seq AS seq, c.seen_at AS seen_at,"
+           " c.raw AS raw, g.raw AS stored_raw FROM conflicts c LEFT JOIN games g"
+           " USING (device, epoch, seq)")
+    args = []
+    if device:
+        sql += " WHERE c.device=?"
+        args.append(device)
+    return con.execute(sql + " ORDER BY c.device, c.epoch, c.seq, c.seen_at", args).fetchall()
+
+
+def conflicted(con):
+    """{(device, epoch, seq)} of stored games another copy conflicts with."""
+    return set((r[0], r[1], r[2]) for r in
+               con.execute("SELECT DISTINCT device, epoch, seq FROM conflicts"))
 
 
 def pending(con):

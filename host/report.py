@@ -53,6 +53,7 @@ def history(con, game=None, device=None, limit=20):
         return "no games yet: run `kocka sync`"
     out = []
     approx_any = False
+    clash = db.conflicted(con)
     for r in rows:
         players = db.players_of(r)
         sc = db.scores_of(r)
@@ -66,6 +67,8 @@ def history(con, game=None, device=None, limit=20):
             status = "not checked yet"
         else:
             status = "ok" if r["verified"] else "REJECTED: %s" % (r["reason"] or "?")
+        if (r["device"], r["epoch"], r["seq"]) in clash:
+            status = "CONFLICT (kocka conflicts); " + status
         approx = "" if db.clock_known(r) else "~"
         approx_any = approx_any or bool(approx)
         out.append([approx + when(db.played_at(r)), "%s #%s" % (r["device"], r["seq"]),
@@ -76,3 +79,32 @@ def history(con, game=None, device=None, limit=20):
     text += ("\n(ok: the replay checked the rules, the scores and the form of the names and "
              "times; names and clock times are as the device reported them)")
     return text
+
+
+def _brief(raw):
+    """One line about an encoded record: game, players and scores, or why not."""
+    from shared_rules import records
+    try:
+        seq, game, players, scores, ended = records.summary(raw)
+    except records.RecordError as e:
+        return "undecodable (%s)" % (e,)
+    pairs = ", ".join("%s %s" % (p, scores[i] if i < len(scores) else "?")
+                      for i, p in enumerate(players))
+    return "%s, %s, ended %s" % (title(game), pairs, when(ended))
+
+
+def conflicts(con, device=None):
+    """(text, count): every game another copy conflicts with, both copies side by side."""
+    rows = db.conflicts(con, device)
+    if not rows:
+        return "no conflicts: every game came with the same content each time", 0
+    out = []
+    for r in rows:
+        out.append(["%s #%s" % (r["device"], r["seq"]), when(r["seen_at"]),
+                    _brief(r["stored_raw"]) if r["stored_raw"] is not None else "(none)",
+                    _brief(r["raw"])])
+    text = table(out, ["device #", "seen", "stored (counts)", "other copy (kept aside)"],
+                 "<<<<")
+    text += ("\n(the same game number came with other content: the device's log was "
+             "replaced, or something else claims its id; the stored copy counts)")
+    return text, len(rows)

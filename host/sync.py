@@ -76,6 +76,7 @@ class Result:
         self.new = 0
         self.duplicates = 0
         self.conflicts = 0
+        self.conflict_seqs = []
         self.rejected = 0
         self.verified = 0
         self.gaps = []
@@ -341,8 +342,13 @@ class HostSync:
             self.retry("a bad record frame")
             self.ask()
             return
-        if sid != self.sid or seq < self.expected:
-            return  # an old stream's or a repeated record: not progress
+        if seq < self.expected:
+            # sent again (not progress): but it must be what this database holds
+            if 0 < seq <= devmsg.MAX_SEQ:
+                self.check_known(seq, raw)
+            return
+        if sid != self.sid:
+            return  # an old stream's
         if seq > self.expected:
             self.retry("a missing record")
             self.ask()
@@ -439,8 +445,19 @@ class HostSync:
         elif outcome == db.DUPLICATE:
             r.duplicates += 1
         else:
-            r.conflicts += 1
+            self.note_conflict(seq)
         self.pending += 1
+
+    def check_known(self, seq, raw):
+        """A record for a number already taken: flags it if its bytes differ."""
+        if db.compare(self.con, self.r.device, self.r.epoch, seq, raw, self.now()) == db.CONFLICT:
+            self.note_conflict(seq)
+            self.pending += 1
+
+    def note_conflict(self, seq):
+        if seq not in self.r.conflict_seqs:
+            self.r.conflict_seqs.append(seq)
+            self.r.conflicts += 1
 
     def commit(self):
         if self.before_commit is not None:

@@ -113,3 +113,18 @@ def test_plot_takes_dollar_names_and_odd_dates(odd_db, capsys, tmp_path):
     assert code == 0, err
     pngs = sorted(os.listdir(outdir))
     assert pngs == ["scores_race.png", "wins.png"]
+
+
+def test_conflicts_command(evil_db, capsys):
+    code, out, err = run(capsys, "--db", evil_db, "conflicts")
+    assert code == 0 and "no conflicts" in out, err
+    con = db.connect(evil_db)
+    raw = con.execute("SELECT raw FROM games WHERE seq=2").fetchone()[0]
+    assert db.compare(con, "D1", 7, 4, raw) == db.CONFLICT
+    con.commit()
+    con.close()
+    code, out, err = run(capsys, "--db", evil_db, "conflicts")
+    assert code == 0 and "#4" in out and "=1+2" in out, err
+    assert_clean(out)
+    code, out, err = run(capsys, "--db", evil_db, "history")
+    assert "CONFLICT (kocka conflicts)" in out

@@ -247,3 +247,36 @@ def test_history_says_what_verified_does_not_cover(con, tmp_path):
     sync_over(dev.wire(), con)
     from host import report
     assert "names and clock times are as the device reported them" in report.history(con)
+
+
+# -- item 12: a stored game number that comes again with other content -----------------------
+def test_a_stored_game_sent_again_with_other_content_is_flagged_loudly(con, capsys):
+    dev = Device()
+    dev.play(5)
+    sync_over(dev.wire(), con)
+    before = db.keys(con)
+    forged = records.decode(dev.log.get(3))
+    forged["players"] = ["MALLORY"] + forged["players"][1:]
+    raw = records.encode(forged)
+
+    def script(d, sid, since):
+        return [sp.encode_frame(sp.REC, sp.rec_payload(sid, 3, raw)),
+                frame(sp.END, {"id": sid, "last": d.log.last})]
+
+    res = sync_over(liar_wire(dev, Scripted, script=script), con)
+    assert res.conflicts == 1 and res.conflict_seqs == [3]
+    assert db.keys(con) == before  # the stored copy stays
+    rows = con.execute("SELECT seq, raw FROM conflicts").fetchall()
+    assert [(r[0], bytes(r[1])) for r in rows] == [(3, raw)]
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.sync_report(res, [], out, err) == cli.EXIT_ATTENTION
+    assert "CONFLICT" in out.getvalue() and "#3" in err.getvalue() \
+        and "kocka conflicts" in err.getvalue()
+    from host import report
+    assert "CONFLICT" in report.history(con)
+    text, n = report.conflicts(con)
+    assert n == 1 and "MALLORY" in text
+    # a second sync that meets it again counts it again, stores it once
+    res = sync_over(liar_wire(dev, Scripted, script=script), con)
+    assert res.conflicts == 1
+    assert con.execute("SELECT count(*) FROM conflicts").fetchone()[0] == 1
