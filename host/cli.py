@@ -7,6 +7,7 @@
     kocka plot [--out DIR] [--game NAME]          PNG charts: scores over time, wins
     kocka players [list | add NAME.. | remove NAME.. | set NAME..]   the roster
     kocka conflicts [--device ID]                 games that came twice with other content
+    kocka check                                   the database file's integrity, in depth
 
 Exit status: 0 ok, 1 an error (the message says what to do), 2 bad usage,
 3 the sync finished but found conflicting games (see `kocka conflicts`).
@@ -102,6 +103,9 @@ def parser():
                        help="games the device sent again with other content than stored")
     s.add_argument("--device", metavar="ID")
 
+    sub.add_parser("check", parents=[db_opt],
+                   help="check the database file: SQLite's integrity and every record's bytes")
+
     s = sub.add_parser("players", parents=[db_opt],
                        help="the roster of player names pushed to the device")
     s.add_argument("action", nargs="?", default="list", choices=("list", "add", "remove", "set"))
@@ -120,6 +124,39 @@ def main(argv=None):
     except KeyboardInterrupt:
         print("\n%s: interrupted (what was committed is kept)" % PROG, file=sys.stderr)
         return 130
+    except Exception as e:
+        # the last line of defence: one line naming the file, never a traceback
+        import sqlite3
+        if os.environ.get("KOCKA_DEBUG"):
+            raise
+        if isinstance(e, sqlite3.Error):
+            from host import dbfile
+            return fail(dbfile.explain(path, e))
+        if isinstance(e, OSError):
+            return fail("cannot use %s: %s" % (e.filename or path, e.strerror or e))
+        return fail("unexpected %s while using %s: %s (KOCKA_DEBUG=1 shows the details; "
+                    "please report it)" % (type(e).__name__, path, e))
+    finally:
+        _close_all()
+
+
+_OPEN = []
+
+
+def opened(path, create=True, write=True):
+    """The checked database (closed when the command ends)."""
+    from host import db
+    con = db.connect(path, create=create, write=write)
+    _OPEN.append(con)
+    return con
+
+
+def _close_all():
+    while _OPEN:
+        try:
+            _OPEN.pop().close()
+        except Exception:
+            pass
 
 
 def fail(e):
@@ -132,8 +169,8 @@ def cmd_sync(args, path):
     from host import db, serialport
     from host.games import lookup
     from host.sync import sync, SyncError
-    con = db.connect(path)
-    try:
+    con = opened(path)
+    with db.sync_lock(path):
         try:
             port = serialport.auto_port() if args.port == "auto" else args.port
             link = serialport.open_link(port)
@@ -154,8 +191,6 @@ def cmd_sync(args, path):
         if progress:
             progress.close()
         return sync_report(res, db.roster(con)[:db.DEVICE_SLOTS])
-    finally:
-        con.close()
 
 
 def sync_report(res, pushed_names, out=None, err=None):
@@ -193,21 +228,21 @@ def sync_report(res, pushed_names, out=None, err=None):
 
 def cmd_scores(args, path):
     from host import db, report
-    con = db.connect(path, create=False)
+    con = opened(path, create=False, write=False)
     print(report.scores(con, args.game, args.all))
     return 0
 
 
 def cmd_history(args, path):
     from host import db, report
-    con = db.connect(path, create=False)
+    con = opened(path, create=False, write=False)
     print(report.history(con, args.game, args.device, args.limit or None))
     return 0
 
 
 def cmd_export(args, path):
     from host import db, export
-    con = db.connect(path, create=False)
+    con = opened(path, create=False, write=False)
     text = export.to_json(con, args.game) if args.format == "json" else export.to_csv(con, args.game)
     if args.out:
         with open(args.out, "w", encoding="utf-8", newline="") as f:
@@ -224,7 +259,7 @@ def cmd_export(args, path):
 
 def cmd_plot(args, path):
     from host import db, plot
-    con = db.connect(path, create=False)
+    con = opened(path, create=False, write=False)
     written = plot.plot(con, args.out, args.game)
     if not written:
         return fail("no verified games to plot yet: run `kocka sync`")
@@ -235,15 +270,26 @@ def cmd_plot(args, path):
 
 def cmd_conflicts(args, path):
     from host import db, report
-    con = db.connect(path, create=False)
+    con = opened(path, create=False, write=False)
     text, n = report.conflicts(con, args.device)
     print(text)
     return 0
 
 
+def cmd_check(args, path):
+    from host import dbfile
+    con = opened(path, create=False, write=False)
+    n = dbfile.deep_check(con, path)
+    print("%s: ok: %d games (%d verified, %d rejected, %d not checked yet), %d conflicts, "
+          "%d gaps, %d devices; SQLite's integrity_check and every record's SHA-256 agree"
+          % (path, n["games"], n["verified"], n["rejected"], n["unchecked"], n["conflicts"],
+             n["gaps"], n["devices"]))
+    return 0
+
+
 def cmd_players(args, path):
     from host import db
-    con = db.connect(path)
+    con = opened(path, write=args.action != "list")
     names = db.roster(con)
     if args.action == "list":
         if args.names:
@@ -271,4 +317,4 @@ def cmd_players(args, path):
 
 COMMANDS = {"sync": cmd_sync, "scores": cmd_scores, "history": cmd_history,
             "export": cmd_export, "plot": cmd_plot, "players": cmd_players,
-            "conflicts": cmd_conflicts}
+            "conflicts": cmd_conflicts, "check": cmd_check}

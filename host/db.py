@@ -3,7 +3,9 @@
 One file, WAL mode, synchronous=FULL (a commit is on disk before the device is
 told it may prune). `PRAGMA application_id` marks the file as ours and
 `PRAGMA user_version` is the schema version, so a database that is not ours (or
-is from a newer kocka) is refused with a clear error instead of being changed.
+is from a newer kocka) is refused with a clear error instead of being changed;
+so is one that SQLite's quick_check or the table check finds damaged
+(host/dbfile.py opens and checks the file).
 
 Tables:
     games      one row per record: primary key (device, epoch, seq), so a record
@@ -19,8 +21,9 @@ Tables:
 import hashlib
 import json
 import os
-import sqlite3
 import time
+
+from host import dbfile
 
 APPLICATION_ID = 0x4B6F636B  # "Kock"
 SCHEMA = 1
@@ -63,8 +66,7 @@ CREATE TABLE IF NOT EXISTS roster (
 """
 
 
-class DbError(Exception):
-    """A database kocka cannot use (not ours, newer, unreadable)."""
+DbError = dbfile.DbError
 
 
 def default_path():
@@ -75,44 +77,14 @@ def default_path():
     return os.path.join(platformdirs.user_data_dir("kocka", appauthor=False), "kocka.sqlite3")
 
 
-def connect(path, create=True):
-    """Opens (and if needed creates) the database; raises DbError if it is not ours."""
-    exists = os.path.exists(path) and os.path.getsize(path) > 0
-    if not exists and not create:
-        raise DbError("no database at %s yet: run `kocka sync` first" % path)
-    if not exists:
-        folder = os.path.dirname(os.path.abspath(path))
-        os.makedirs(folder, exist_ok=True)
-    try:
-        con = sqlite3.connect(path, timeout=10)
-        app_id = con.execute("PRAGMA application_id").fetchone()[0]
-        version = con.execute("PRAGMA user_version").fetchone()[0]
-        tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-    except sqlite3.DatabaseError as e:
-        raise DbError("%s is not a kocka database (%s)" % (path, e))
-    if app_id != APPLICATION_ID:
-        if app_id == 0 and tables == 0:
-            _init(con)
-        else:
-            con.close()
-            raise DbError("%s is not a kocka database (application_id %#x); "
-                          "choose another file with --db" % (path, app_id))
-    elif version > SCHEMA:
-        con.close()
-        raise DbError("%s was written by a newer kocka (schema %d, this one knows %d)"
-                      % (path, version, SCHEMA))
-    con.execute("PRAGMA journal_mode=WAL")
-    con.execute("PRAGMA synchronous=FULL")
-    con.execute("PRAGMA foreign_keys=ON")
-    con.row_factory = sqlite3.Row
-    return con
+def connect(path, create=True, write=True):
+    """Opens (and if needed creates) the database, checked (host/dbfile.py); read-only
+    unless `write`. Raises DbError, whose message names the file and what to do."""
+    return dbfile.open_db(path, DDL, APPLICATION_ID, SCHEMA, create=create, write=write)
 
 
-def _init(con):
-    con.executescript(DDL)
-    con.execute("PRAGMA application_id=%d" % APPLICATION_ID)
-    con.execute("PRAGMA user_version=%d" % SCHEMA)
-    con.commit()
+def sync_lock(path):
+    return dbfile.sync_lock(path)
 
 
 def sha(raw):
