@@ -76,7 +76,7 @@ def parser():
     s.add_argument("--no-clock", action="store_true", help="do not set the device's clock")
     s.add_argument("--no-roster", action="store_true", help="do not push the player names")
     s.add_argument("--timeout", type=float, default=3.0, metavar="S",
-                   help="seconds of silence before asking again (default 3)")
+                   help="seconds without progress before asking again (default 3)")
     s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
     s = sub.add_parser("scores", parents=[db_opt], help="leaderboards per game")
