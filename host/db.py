@@ -196,6 +196,13 @@ def pending(con):
                        "ORDER BY device, epoch, seq").fetchall()
 
 
+def unverify_all(con):
+    """Marks every verified game as not checked yet (to replay it with today's rules)."""
+    n = con.execute("UPDATE games SET verified=NULL, reason=NULL "
+                    "WHERE verified=1 AND game IS NOT NULL").rowcount
+    return n
+
+
 def set_verified(con, device, epoch, seq, ok, reason):
     con.execute("UPDATE games SET verified=?, reason=? WHERE device=? AND epoch=? AND seq=?",
                 (1 if ok else 0, reason or None, device, epoch, seq))

@@ -99,6 +99,9 @@ class Result:
             parts.append("%d rejected by replay" % self.rejected)
         if self.conflicts:
             parts.append("%d CONFLICTING (flagged, not overwritten)" % self.conflicts)
+        lost = sum(b - a + 1 for a, b in self.lost_gaps())
+        if lost:
+            parts.append("%d LOST on the device (damaged)" % lost)
         return "device %s: %s; device acknowledged up to #%d" % (
             self.device, ", ".join(parts), self.acked)
 
@@ -197,24 +200,9 @@ class HostSync:
 
     def verify_pending(self):
         """Replays every stored record not checked yet; marks it verified or rejected."""
-        rows = db.pending(self.con)
-        r = self.r
-        for i, (device, epoch, seq, raw) in enumerate(rows):
-            try:
-                rec = records.decode(raw)
-                ok, why = verify.verify(rec, self.lookup, now=int(self.now()))
-            except records.RecordError as e:
-                ok, why = False, "undecodable record: %s" % (e,)
-            db.set_verified(self.con, device, epoch, seq, ok, why)
-            if ok:
-                r.verified += 1
-            else:
-                r.rejected += 1
-            if self.progress:
-                self.progress(i + 1, len(rows), "checked")
-            if i % 50 == 49:
-                self.con.commit()
-        self.con.commit()
+        ok, bad = replay_pending(self.con, self.lookup, int(self.now()), self.progress)
+        self.r.verified += ok
+        self.r.rejected += bad
 
     def hello(self, expect=None):
         for _ in range(self.hello_tries):
@@ -520,6 +508,30 @@ class HostSync:
                         return False
         self.r.warnings.append("the device did not confirm %s" % kind)
         return False
+
+
+def replay_pending(con, lookup, now, progress=None):
+    """Replays every stored record not checked yet (verified IS NULL) and marks it
+    verified or rejected with the reason; returns (verified, rejected)."""
+    rows = db.pending(con)
+    good = bad = 0
+    for i, (device, epoch, seq, raw) in enumerate(rows):
+        try:
+            rec = records.decode(raw)
+            ok, why = verify.verify(rec, lookup, now=now)
+        except records.RecordError as e:
+            ok, why = False, "undecodable record: %s" % (e,)
+        db.set_verified(con, device, epoch, seq, ok, why)
+        if ok:
+            good += 1
+        else:
+            bad += 1
+        if progress:
+            progress(i + 1, len(rows), "checked")
+        if i % 50 == 49:
+            con.commit()
+    con.commit()
+    return good, bad
 
 
 def _num(n):

@@ -216,3 +216,19 @@ def test_check_reports_a_good_database_and_a_changed_record(tmp_path, capsys):
     code, out, err = run(capsys, path, ["check"], tmp_path)
     assert_one_error_line(code, err, path, "check")
     assert "#7" in err
+
+
+def test_check_reverify_applies_todays_checks_to_old_verified_games(tmp_path, capsys,
+                                                                     monkeypatch):
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    path = str(tmp_path / "k.sqlite3")
+    con = db.connect(path)
+    add_game(con, 1, players=["ANNA", "BEN"], ended=NOW)
+    # verified by an older kocka that did not look at names
+    add_game(con, 2, players=["A" * 2048, "BEN"], ended=NOW)
+    con.close()
+    code, out, err = run(capsys, path, ["check", "--reverify"], tmp_path)
+    assert code == 0 and "2 games" in err and "1 verified, 1 rejected" in err, err
+    con = db.connect(path, write=False)
+    rows = con.execute("SELECT seq, verified, reason FROM games ORDER BY seq").fetchall()
+    assert rows[0][1] == 1 and rows[1][1] == 0 and "2048 characters" in rows[1][2]

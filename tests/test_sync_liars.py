@@ -209,6 +209,7 @@ def test_gap_reasons_are_kept_and_damage_is_reported(con, why, stored, loud):
     res = sync_over(liar_wire(dev, Scripted, script=script), con)
     assert res.gaps == [(3, 4, stored)] and res.acked == 6
     assert [tuple(r) for r in con.execute("SELECT first, last, why FROM gaps")] == [(3, 4, stored)]
+    assert ("2 LOST on the device" in res.summary()) == loud
     out, err = io.StringIO(), io.StringIO()
     cli.sync_report(res, [], out, err)
     text = err.getvalue()
