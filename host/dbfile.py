@@ -90,8 +90,7 @@ def open_db(path, ddl, application_id, schema, create=True, write=True):
         if can_write:
             con = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
         else:
-            con = sqlite3.connect("file:%s?mode=ro" % _uri_path(path), uri=True,
-                                  timeout=BUSY_TIMEOUT)
+            con = _open_read_only(path)
         app_id = con.execute("PRAGMA application_id").fetchone()[0]
         version = con.execute("PRAGMA user_version").fetchone()[0]
         tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -129,6 +128,18 @@ def open_db(path, ddl, application_id, schema, create=True, write=True):
         raise DbError(explain(path, e))
     con.row_factory = sqlite3.Row
     return con
+
+
+def _open_read_only(path):
+    con = sqlite3.connect("file:%s?mode=ro" % _uri_path(path), uri=True, timeout=BUSY_TIMEOUT)
+    try:
+        con.execute("PRAGMA application_id").fetchone()
+        return con
+    except sqlite3.OperationalError:
+        # a WAL database in a folder we cannot write has no -shm to share: nobody can
+        # be writing it either, so read the file as it is
+        con.close()
+        return sqlite3.connect("file:%s?immutable=1" % _uri_path(path), uri=True)
 
 
 def _uri_path(path):

@@ -21,9 +21,10 @@ COMMANDS = [
     ["sync", "--port", "/nonexistent/ttyKOCKA"],
     ["scores"], ["scores", "--all"], ["history"], ["history", "--limit", "0"],
     ["export", "--format", "json"], ["export", "--format", "csv"],
+    ["export", "--format", "json", "--out", "{tmp}/e.json"],
     ["plot", "--out", "{tmp}/plots"],
     ["players"], ["players", "add", "ZOE"], ["players", "remove", "ANNA"],
-    ["players", "set", "MAX"], ["conflicts"], ["check"],
+    ["players", "set", "MAX"], ["conflicts"], ["check"], ["check", "--reverify"],
 ]
 
 
@@ -114,6 +115,7 @@ def test_every_command_refuses_a_damaged_database_in_one_line(tmp_path, capsys, 
         assert "Traceback" not in out + err
     assert open(path, "rb").read() == before, "the damaged file was changed"
     assert not os.path.exists(os.path.join(str(tmp_path), "plots"))
+    assert not os.path.exists(os.path.join(str(tmp_path), "e.json"))
 
 
 def _not_a_database(tmp_path):
@@ -179,6 +181,25 @@ def test_a_read_only_file_as_root_or_not(tmp_path, capsys, monkeypatch):
     assert "read-only" in err
     code, out, err = run(capsys, path, ["history"], tmp_path)
     assert code == 0, err
+
+
+def test_a_read_only_wal_database_without_its_shm_is_read_as_it_is(tmp_path, capsys,
+                                                                    monkeypatch):
+    path = good_db(tmp_path / "k.sqlite3")
+    real_access, real_connect = os.access, sqlite3.connect
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw:
+                        False if mode & os.W_OK else real_access(p, mode, **kw))
+
+    class CannotShare:
+        def execute(self, *a):
+            raise sqlite3.OperationalError("unable to open database file")
+
+        def close(self):
+            pass
+    monkeypatch.setattr(sqlite3, "connect", lambda target, *a, **kw: CannotShare()
+                        if "mode=ro" in str(target) else real_connect(target, *a, **kw))
+    code, out, err = run(capsys, path, ["history"], tmp_path)
+    assert code == 0 and "ANNA" in out, err
 
 
 def test_a_second_sync_is_told_another_one_is_running(tmp_path, capsys):
