@@ -214,6 +214,23 @@ def test_a_second_sync_is_told_another_one_is_running(tmp_path, capsys):
     assert "no serial port" in err  # the lock is gone with its holder
 
 
+def test_the_sync_lock_holds_across_processes(tmp_path, capsys):
+    path = good_db(tmp_path / "k.sqlite3")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from host import db\n"
+         "with db.sync_lock(sys.argv[1]):\n    print('held', flush=True); time.sleep(30)",
+         path], cwd=ROOT, env=dict(os.environ, PYTHONPATH=ROOT), stdout=subprocess.PIPE,
+        text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        code, out, err = run(capsys, path, ["sync", "--port", "/nonexistent/tty"], tmp_path)
+        assert_one_error_line(code, err, path, "sync")
+        assert "another kocka sync is using" in err
+    finally:
+        holder.kill()
+        holder.wait()
+
+
 def test_a_writer_held_up_by_a_long_transaction_gets_one_line(tmp_path, capsys, monkeypatch):
     path = good_db(tmp_path / "k.sqlite3")
     monkeypatch.setattr(dbfile, "BUSY_TIMEOUT", 0.2)
