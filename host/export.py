@@ -21,22 +21,29 @@ def _options(text):
         return None
 
 
+def _cell(v):
+    """A column value as JSON can hold it (a damaged row may hold bytes anywhere)."""
+    if v is None or isinstance(v, (str, int, float)):
+        return v
+    return None
+
+
 def game_dict(row, with_actions=True):
     players = db.players_of(row)
     scores = db.scores_of(row)
     d = {
-        "device": row["device"], "epoch": row["epoch"], "seq": row["seq"],
-        "game": row["game"],
+        "device": _cell(row["device"]), "epoch": _cell(row["epoch"]), "seq": _cell(row["seq"]),
+        "game": _cell(row["game"]),
         "options": _options(row["options"]),
         "seed": _seed(row["seed"]),
         "players": players, "scores": scores,
         "winners": [players[i] for i in records.winners(scores) if i < len(players)],
         "verified": None if row["verified"] is None else bool(row["verified"]),
-        "reject_reason": row["reason"],
+        "reject_reason": _cell(row["reason"]),
         "played_at": iso(db.played_at(row)),
         "clock_known": db.clock_known(row),
-        "started_at": iso(row["started"]), "duration_ms": row["duration_ms"],
-        "synced_at": iso(row["synced_at"]), "actions_count": row["n_actions"],
+        "started_at": iso(row["started"]), "duration_ms": _cell(row["duration_ms"]),
+        "synced_at": iso(row["synced_at"]), "actions_count": _cell(row["n_actions"]),
     }
     if with_actions:
         try:

@@ -270,3 +270,42 @@ def test_check_reverify_applies_todays_checks_to_old_verified_games(tmp_path, ca
     con = db.connect(path, write=False)
     rows = con.execute("SELECT seq, verified, reason FROM games ORDER BY seq").fetchall()
     assert rows[0][1] == 1 and rows[1][1] == 0 and "2048 characters" in rows[1][2]
+
+
+ODD = [None, "x", "", b"\x00\xff", 2 ** 63 - 1, -2 ** 63, 1.5, -1, 0, "[1,2]", '["A",null]',
+       '{"a":1}', "\x1b[2J", 10 ** 18, "null", "[]", "[[1]]", "[1e400]", 253402300800]
+
+
+def test_odd_values_in_any_cell_never_crash_a_command(tmp_path, capsys, monkeypatch):
+    """SQLite lets any column hold any type: rows edited by another tool must not break a
+    report (each command ends with its output or one error line)."""
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    base = good_db(tmp_path / "base.sqlite3")
+    c = sqlite3.connect(base)
+    cols = dict((t, [r[1] for r in c.execute("PRAGMA table_info(%s)" % t)])
+                for t in ("games", "results", "roster", "conflicts", "gaps", "devices"))
+    c.close()
+    rnd = random.Random(11)
+    commands = [a for a in COMMANDS if a[0] not in ("sync", "plot")] + [["plot", "--out",
+                                                                          "{tmp}/plots"]] * 2
+    path = str(tmp_path / "k.sqlite3")
+    for i in range(120):
+        shutil.copy(base, path)
+        c = sqlite3.connect(path)
+        for _ in range(rnd.randrange(1, 4)):
+            t = rnd.choice(sorted(cols))
+            col = rnd.choice(cols[t])
+            try:
+                c.execute("UPDATE %s SET %s=? WHERE rowid IN (SELECT rowid FROM %s ORDER BY "
+                          "rowid LIMIT 3 OFFSET %d)" % (t, col, t, rnd.randrange(5)),
+                          (rnd.choice(ODD),))
+            except sqlite3.Error:
+                pass  # a constraint said no
+        c.commit()
+        c.close()
+        argv = rnd.choice(commands)
+        code, out, err = run(capsys, path, argv, tmp_path)
+        assert "unexpected" not in err, (argv, err)
+        assert code in (0, 1), (argv, code, err)
+        if code:
+            assert_one_error_line(code, err, path, " ".join(argv))
