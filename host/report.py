@@ -37,7 +37,7 @@ def scores(con, game=None, include_rejected=False):
                 parts.append(_block(current, block))
             current = r["game"]
             block = []
-        block.append([r["name"], r["games"], r["wins"], "%.1f" % r["average"], r["best"]])
+        block.append([r["name"], r["games"], r["wins"], "%.1f" % (r["average"] or 0), r["best"]])
     parts.append(_block(current, block))
     return "\n\n".join(parts)
 

@@ -25,7 +25,7 @@ The order that makes a sync safe whatever happens to cable, power or host:
 
 Nothing a device sends is trusted (host/devmsg.py checks types and ranges), and
 nothing it sends can keep the host waiting: each wait for the stream ends
-FRAME_WAIT after the last progress (a record or gap taken), however many other
+`frame_wait` (3 s) after the last progress (a record or gap taken), however many other
 frames arrive, and the whole conversation has a deadline that grows with the
 number of games the device announced. A GAP says why games are missing:
 "pruned" (deleted after an earlier sync), "damaged" (the flash copy failed its
