@@ -6,14 +6,18 @@
     kocka export --format json|csv [--out FILE]   every game, for other tools
     kocka plot [--out DIR] [--game NAME]          PNG charts: scores over time, wins
     kocka players [list | add NAME.. | remove NAME.. | set NAME..]   the roster
+    kocka conflicts [--device ID]                 games that came twice with other content
+    kocka check [--reverify]                      the database file's integrity, in depth
 
-Exit status: 0 ok, 1 an error (the message says what to do), 2 bad usage.
+Exit status: 0 ok, 1 an error (the message says what to do), 2 bad usage,
+3 the sync finished but found conflicting games (see `kocka conflicts`).
 """
 import argparse
 import os
 import sys
 
 PROG = "kocka"
+EXIT_ATTENTION = 3
 
 
 class Progress:
@@ -72,7 +76,7 @@ def parser():
     s.add_argument("--no-clock", action="store_true", help="do not set the device's clock")
     s.add_argument("--no-roster", action="store_true", help="do not push the player names")
     s.add_argument("--timeout", type=float, default=3.0, metavar="S",
-                   help="seconds of silence before asking again (default 3)")
+                   help="seconds without progress before asking again (default 3)")
     s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
     s = sub.add_parser("scores", parents=[db_opt], help="leaderboards per game")
@@ -95,6 +99,16 @@ def parser():
                    help="folder for the PNG files (default: ./kocka-plots)")
     s.add_argument("--game", metavar="NAME")
 
+    s = sub.add_parser("conflicts", parents=[db_opt],
+                       help="games the device sent again with other content than stored")
+    s.add_argument("--device", metavar="ID")
+
+    s = sub.add_parser("check", parents=[db_opt],
+                       help="check the database file: SQLite's integrity and every record's "
+                            "bytes")
+    s.add_argument("--reverify", action="store_true",
+                   help="also replay every verified game with this kocka's checks")
+
     s = sub.add_parser("players", parents=[db_opt],
                        help="the roster of player names pushed to the device")
     s.add_argument("action", nargs="?", default="list", choices=("list", "add", "remove", "set"))
@@ -113,10 +127,44 @@ def main(argv=None):
     except KeyboardInterrupt:
         print("\n%s: interrupted (what was committed is kept)" % PROG, file=sys.stderr)
         return 130
+    except Exception as e:
+        # the last line of defence: one line naming the file, never a traceback
+        import sqlite3
+        if os.environ.get("KOCKA_DEBUG"):
+            raise
+        if isinstance(e, sqlite3.Error):
+            from host import dbfile
+            return fail(dbfile.explain(path, e))
+        if isinstance(e, OSError):
+            return fail("cannot use %s: %s" % (e.filename or path, e.strerror or e))
+        return fail("unexpected %s while using %s: %s (KOCKA_DEBUG=1 shows the details; "
+                    "please report it)" % (type(e).__name__, path, e))
+    finally:
+        _close_all()
+
+
+_OPEN = []
+
+
+def opened(path, create=True, write=True):
+    """The checked database (closed when the command ends)."""
+    from host import db
+    con = db.connect(path, create=create, write=write)
+    _OPEN.append(con)
+    return con
+
+
+def _close_all():
+    while _OPEN:
+        try:
+            _OPEN.pop().close()
+        except Exception:
+            pass
 
 
 def fail(e):
-    print("%s: error: %s" % (PROG, e), file=sys.stderr)
+    from host.safetext import shown
+    print("%s: error: %s" % (PROG, shown(e)), file=sys.stderr)
     return 1
 
 
@@ -124,8 +172,8 @@ def cmd_sync(args, path):
     from host import db, serialport
     from host.games import lookup
     from host.sync import sync, SyncError
-    con = db.connect(path)
-    try:
+    con = opened(path)
+    with db.sync_lock(path):
         try:
             port = serialport.auto_port() if args.port == "auto" else args.port
             link = serialport.open_link(port)
@@ -145,39 +193,59 @@ def cmd_sync(args, path):
             link.close()
         if progress:
             progress.close()
-        print(res.summary())
-        for a, b, why in res.gaps:
-            print("note: games #%d-#%d are no longer on the device (%s)" % (a, b, why),
-                  file=sys.stderr)
-        for w in res.warnings:
-            print("warning: %s" % w, file=sys.stderr)
-        if res.clock_set:
-            print("device clock set", file=sys.stderr)
-        if res.roster_pushed:
-            print("player names pushed: %s" % ", ".join(db.roster(con)[:db.DEVICE_SLOTS]),
-                  file=sys.stderr)
-        return 0
-    finally:
-        con.close()
+        return sync_report(res, db.roster(con)[:db.DEVICE_SLOTS])
+
+
+def sync_report(res, pushed_names, out=None, err=None):
+    """Prints a sync's summary and notes (device text escaped); returns the exit status."""
+    from host.safetext import shown
+    out = out or sys.stdout
+    err = err or sys.stderr
+    print(shown(res.summary()), file=out)
+    for a, b, why in res.gaps:
+        games = "game #%d" % a if a == b else "games #%d-#%d" % (a, b)
+        if why == "pruned":
+            print("note: %s are no longer on the device (pruned after an earlier sync)"
+                  % games, file=err)
+        elif why == "damaged":
+            print("warning: %s were lost on the device: their copy on its flash is damaged "
+                  "(it failed its CRC)" % games, file=err)
+        elif why != "unused":  # unused: numbers the device never wrote a game under
+            print("warning: %s are missing on the device and were lost (reason unknown)"
+                  % games, file=err)
+    if res.conflicts:
+        seqs = ", ".join("#%d" % n for n in res.conflict_seqs[:10])
+        more = " and more" if len(res.conflict_seqs) > 10 else ""
+        print("warning: CONFLICT: the device sent %d game%s (%s%s) that differ from the copy "
+              "this database holds under the same number; the stored copy is kept and the "
+              "other is saved beside it: see `kocka conflicts`"
+              % (res.conflicts, "" if res.conflicts == 1 else "s", seqs, more), file=err)
+    for w in res.warnings:
+        print("warning: %s" % shown(w), file=err)
+    if res.clock_set:
+        print("device clock set", file=err)
+    if res.roster_pushed:
+        print("player names pushed: %s" % shown(", ".join(pushed_names)), file=err)
+    return EXIT_ATTENTION if res.conflicts else 0
 
 
 def cmd_scores(args, path):
     from host import db, report
-    con = db.connect(path, create=False)
+    con = opened(path, create=False, write=False)
     print(report.scores(con, args.game, args.all))
     return 0
 
 
 def cmd_history(args, path):
     from host import db, report
-    con = db.connect(path, create=False)
+    con = opened(path, create=False, write=False)
     print(report.history(con, args.game, args.device, args.limit or None))
     return 0
 
 
 def cmd_export(args, path):
     from host import db, export
-    con = db.connect(path, create=False)
+    con = opened(path, create=False, write=False)
     text = export.to_json(con, args.game) if args.format == "json" else export.to_csv(con, args.game)
     if args.out:
         with open(args.out, "w", encoding="utf-8", newline="") as f:
@@ -194,7 +262,7 @@ def cmd_export(args, path):
 
 def cmd_plot(args, path):
     from host import db, plot
-    con = db.connect(path, create=False)
+    con = opened(path, create=False, write=False)
     written = plot.plot(con, args.out, args.game)
     if not written:
         return fail("no verified games to plot yet: run `kocka sync`")
@@ -203,9 +271,37 @@ def cmd_plot(args, path):
     return 0
 
 
+def cmd_conflicts(args, path):
+    from host import db, report
+    con = opened(path, create=False, write=False)
+    text, n = report.conflicts(con, args.device)
+    print(text)
+    return 0
+
+
+def cmd_check(args, path):
+    from host import db, dbfile
+    con = opened(path, create=False, write=args.reverify)
+    n = dbfile.deep_check(con, path)
+    if args.reverify:
+        import time
+        from host.games import lookup
+        from host.sync import replay_pending
+        db.unverify_all(con)
+        good, bad = replay_pending(con, lookup, int(time.time()))
+        print("replayed %d games with this kocka's checks: %d verified, %d rejected (kocka "
+              "history shows why)" % (good + bad, good, bad), file=sys.stderr)
+        n = dbfile.deep_check(con, path)
+    print("%s: ok: %d games (%d verified, %d rejected, %d not checked yet), %d conflicts, "
+          "%d gaps, %d devices; SQLite's integrity_check and every record's SHA-256 agree"
+          % (path, n["games"], n["verified"], n["rejected"], n["unchecked"], n["conflicts"],
+             n["gaps"], n["devices"]))
+    return 0
+
+
 def cmd_players(args, path):
     from host import db
-    con = db.connect(path)
+    con = opened(path, write=args.action != "list")
     names = db.roster(con)
     if args.action == "list":
         if args.names:
@@ -232,4 +328,5 @@ def cmd_players(args, path):
 
 
 COMMANDS = {"sync": cmd_sync, "scores": cmd_scores, "history": cmd_history,
-            "export": cmd_export, "plot": cmd_plot, "players": cmd_players}
+            "export": cmd_export, "plot": cmd_plot, "players": cmd_players,
+            "conflicts": cmd_conflicts, "check": cmd_check}

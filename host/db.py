@@ -3,7 +3,9 @@
 One file, WAL mode, synchronous=FULL (a commit is on disk before the device is
 told it may prune). `PRAGMA application_id` marks the file as ours and
 `PRAGMA user_version` is the schema version, so a database that is not ours (or
-is from a newer kocka) is refused with a clear error instead of being changed.
+is from a newer kocka) is refused with a clear error instead of being changed;
+so is one that SQLite's quick_check or the table check finds damaged
+(host/dbfile.py opens and checks the file).
 
 Tables:
     games      one row per record: primary key (device, epoch, seq), so a record
@@ -19,8 +21,9 @@ Tables:
 import hashlib
 import json
 import os
-import sqlite3
 import time
+
+from host import dbfile
 
 APPLICATION_ID = 0x4B6F636B  # "Kock"
 SCHEMA = 1
@@ -63,8 +66,7 @@ CREATE TABLE IF NOT EXISTS roster (
 """
 
 
-class DbError(Exception):
-    """A database kocka cannot use (not ours, newer, unreadable)."""
+DbError = dbfile.DbError
 
 
 def default_path():
@@ -75,44 +77,14 @@ def default_path():
     return os.path.join(platformdirs.user_data_dir("kocka", appauthor=False), "kocka.sqlite3")
 
 
-def connect(path, create=True):
-    """Opens (and if needed creates) the database; raises DbError if it is not ours."""
-    exists = os.path.exists(path) and os.path.getsize(path) > 0
-    if not exists and not create:
-        raise DbError("no database at %s yet: run `kocka sync` first" % path)
-    if not exists:
-        folder = os.path.dirname(os.path.abspath(path))
-        os.makedirs(folder, exist_ok=True)
-    try:
-        con = sqlite3.connect(path, timeout=10)
-        app_id = con.execute("PRAGMA application_id").fetchone()[0]
-        version = con.execute("PRAGMA user_version").fetchone()[0]
-        tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-    except sqlite3.DatabaseError as e:
-        raise DbError("%s is not a kocka database (%s)" % (path, e))
-    if app_id != APPLICATION_ID:
-        if app_id == 0 and tables == 0:
-            _init(con)
-        else:
-            con.close()
-            raise DbError("%s is not a kocka database (application_id %#x); "
-                          "choose another file with --db" % (path, app_id))
-    elif version > SCHEMA:
-        con.close()
-        raise DbError("%s was written by a newer kocka (schema %d, this one knows %d)"
-                      % (path, version, SCHEMA))
-    con.execute("PRAGMA journal_mode=WAL")
-    con.execute("PRAGMA synchronous=FULL")
-    con.execute("PRAGMA foreign_keys=ON")
-    con.row_factory = sqlite3.Row
-    return con
+def connect(path, create=True, write=True):
+    """Opens (and if needed creates) the database, checked (host/dbfile.py); read-only
+    unless `write`. Raises DbError, whose message names the file and what to do."""
+    return dbfile.open_db(path, DDL, APPLICATION_ID, SCHEMA, create=create, write=write)
 
 
-def _init(con):
-    con.executescript(DDL)
-    con.execute("PRAGMA application_id=%d" % APPLICATION_ID)
-    con.execute("PRAGMA user_version=%d" % SCHEMA)
-    con.commit()
+def sync_lock(path):
+    return dbfile.sync_lock(path)
 
 
 def sha(raw):
@@ -157,14 +129,9 @@ def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
     False (rejected: `reason`) or None (to be replayed later: `verify_pending`)."""
     now = int(now if now is not None else time.time())
     digest = sha(raw)
-    row = con.execute("SELECT sha256 FROM games WHERE device=? AND epoch=? AND seq=?",
-                      (device, epoch, seq)).fetchone()
-    if row is not None:
-        if row[0] == digest:
-            return DUPLICATE
-        con.execute("INSERT OR IGNORE INTO conflicts (device, epoch, seq, raw, sha256, seen_at) "
-                    "VALUES (?,?,?,?,?,?)", (device, epoch, seq, raw, digest, now))
-        return CONFLICT
+    known = compare(con, device, epoch, seq, raw, now)
+    if known is not None:
+        return known
     if rec is None:
         con.execute("INSERT INTO games (device, epoch, seq, raw, sha256, verified, reason, "
                     "synced_at) VALUES (?,?,?,?,?,0,?,?)",
@@ -189,10 +156,51 @@ def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
     return NEW
 
 
+def compare(con, device, epoch, seq, raw, now=None):
+    """A record for a number that may be stored: DUPLICATE (the same bytes), CONFLICT
+    (other bytes: kept in conflicts, the stored game stays), None (nothing stored)."""
+    row = con.execute("SELECT sha256 FROM games WHERE device=? AND epoch=? AND seq=?",
+                      (device, epoch, seq)).fetchone()
+    if row is None:
+        return None
+    digest = sha(raw)
+    if row[0] == digest:
+        return DUPLICATE
+    con.execute("INSERT OR IGNORE INTO conflicts (device, epoch, seq, raw, sha256, seen_at) "
+                "VALUES (?,?,?,?,?,?)", (device, epoch, seq, raw, digest,
+                                         int(now if now is not None else time.time())))
+    return CONFLICT
+
+
+def conflicts(con, device=None):
+    """Rows (device, epoch, seq, seen_at, raw, stored_raw) of every conflicting copy."""
+    sql = ("SELECT c.device AS device, c.epoch AS epoch, c.seq AS seq, c.seen_at AS seen_at,"
+           " c.raw AS raw, g.raw AS stored_raw FROM conflicts c LEFT JOIN games g"
+           " USING (device, epoch, seq)")
+    args = []
+    if device:
+        sql += " WHERE c.device=?"
+        args.append(device)
+    return con.execute(sql + " ORDER BY c.device, c.epoch, c.seq, c.seen_at", args).fetchall()
+
+
+def conflicted(con):
+    """{(device, epoch, seq)} of stored games another copy conflicts with."""
+    return set((r[0], r[1], r[2]) for r in
+               con.execute("SELECT DISTINCT device, epoch, seq FROM conflicts"))
+
+
 def pending(con):
     """Rows stored but not replayed yet: [(device, epoch, seq, raw)]."""
     return con.execute("SELECT device, epoch, seq, raw FROM games WHERE verified IS NULL "
                        "ORDER BY device, epoch, seq").fetchall()
+
+
+def unverify_all(con):
+    """Marks every verified game as not checked yet (to replay it with today's rules)."""
+    n = con.execute("UPDATE games SET verified=NULL, reason=NULL "
+                    "WHERE verified=1 AND game IS NOT NULL").rowcount
+    return n
 
 
 def set_verified(con, device, epoch, seq, ok, reason):
@@ -242,9 +250,34 @@ def set_roster(con, names):
 
 
 # -- queries for the reports ------------------------------------------------------------
+def clock_known(row):
+    """True when the row's end time is a real date from the device's clock."""
+    from host import dates
+    return dates.known(row["ended"])
+
+
 def played_at(row):
     """Unix seconds the game ended: the device's clock, else when it was synced."""
-    return row["ended"] or row["synced_at"]
+    return row["ended"] if clock_known(row) else row["synced_at"]
+
+
+def _json_list(text):
+    try:
+        v = json.loads(text) if text else []
+    except (ValueError, TypeError):
+        return []
+    return v if isinstance(v, list) else []
+
+
+def players_of(row):
+    """The row's player names (a name that is not text shows as "?")."""
+    return [p if isinstance(p, str) else "?" for p in _json_list(row["players"])]
+
+
+def scores_of(row):
+    """The row's scores (a score that is not an int counts as 0)."""
+    return [s if isinstance(s, int) and not isinstance(s, bool) else 0
+            for s in _json_list(row["scores"])]
 
 
 def games(con, game=None, device=None, include_rejected=True, limit=None, newest_first=True):

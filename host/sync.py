@@ -17,17 +17,40 @@ The order that makes a sync safe whatever happens to cable, power or host:
    the device prune it. A host killed before its commit simply never acked.
 5. TIME sets the device's clock, ROSTER pushes the player names, BYE ends.
 6. Then, with the device free again, every stored record not yet checked is
-   replayed with shared_rules and marked verified or rejected (with the reason).
+   replayed with shared_rules and marked verified or rejected (with the reason;
+   what "verified" covers is in shared_rules/verify.py: rules, scores, the form of
+   the names, the order and range of the times, not who played or the clock).
    Records are stored first and replayed after, so the cable is busy only for
    the transfer; a record left unchecked (host killed) is checked by the next sync.
+
+Nothing a device sends is trusted (host/devmsg.py checks types and ranges), and
+nothing it sends can keep the host waiting: each wait for the stream ends
+`frame_wait` (3 s) after the last progress (a record or gap taken), however many other
+frames arrive, and the whole conversation has a deadline that grows with the
+number of games the device announced. A GAP says why games are missing:
+"pruned" (deleted after an earlier sync), "damaged" (the flash copy failed its
+CRC: the game is lost; old devices say "unreadable") or "unused" (a number the
+device issued but never wrote: nothing is lost). ERR "unreadable" (a flash read
+that failed, maybe for a moment) makes the host commit, ack what it stored and
+ask again from there after a short pause; it never becomes a gap.
 """
 import json
 import random
 import time
 
 from shared_rules import records, syncproto as sp, verify
-from host import db
+from host import db, devmsg
 from host.serialport import LinkLost
+
+# Games a device may add while a sync runs (a game ending in the background), beyond
+# the newest it announced: a record or gap further on is a lie.
+NEW_DURING_SYNC = 100
+# The conversation's deadline: a base (hello, retries, clock, roster, bye) plus this
+# much per announced game, which even a slow link beats many times over.
+DEADLINE_BASE = 60.0
+DEADLINE_PER_GAME = 0.25
+MAX_ANNOUNCED = 50000      # more games than any device's flash holds
+UNREADABLE_PAUSE = 0.4     # seconds before asking again after ERR "unreadable"
 
 
 class SyncError(Exception):
@@ -35,6 +58,10 @@ class SyncError(Exception):
 
 
 class NoAnswer(SyncError):
+    pass
+
+
+class TooSlow(SyncError):
     pass
 
 
@@ -49,6 +76,7 @@ class Result:
         self.new = 0
         self.duplicates = 0
         self.conflicts = 0
+        self.conflict_seqs = []
         self.rejected = 0
         self.verified = 0
         self.gaps = []
@@ -59,6 +87,10 @@ class Result:
         self.line_errors = 0
         self.warnings = []
 
+    def lost_gaps(self):
+        """[(first, last)] of games the device reported destroyed (not pruned, not unused)."""
+        return [(a, b) for a, b, why in self.gaps if why not in ("pruned", "unused")]
+
     def summary(self):
         parts = ["%d new game%s" % (self.new, "" if self.new == 1 else "s")]
         if self.duplicates:
@@ -67,6 +99,9 @@ class Result:
             parts.append("%d rejected by replay" % self.rejected)
         if self.conflicts:
             parts.append("%d CONFLICTING (flagged, not overwritten)" % self.conflicts)
+        lost = sum(b - a + 1 for a, b in self.lost_gaps())
+        if lost:
+            parts.append("%d LOST on the device (damaged)" % lost)
         return "device %s: %s; device acknowledged up to #%d" % (
             self.device, ", ".join(parts), self.acked)
 
@@ -74,7 +109,9 @@ class Result:
 class HostSync:
     def __init__(self, link, con, lookup=None, progress=None, roster=None, set_clock=True,
                  now=time.time, mono=time.monotonic, hello_wait=1.0, hello_tries=4,
-                 frame_wait=3.0, max_retries=10, batch=100, before_commit=None, rng=None):
+                 frame_wait=3.0, max_retries=10, batch=100, before_commit=None, rng=None,
+                 deadline_base=None, deadline_per_game=DEADLINE_PER_GAME,
+                 unreadable_pause=UNREADABLE_PAUSE):
         self.link = link
         self.con = con
         self.lookup = lookup
@@ -94,6 +131,12 @@ class HostSync:
         self.sid = (rng or random.Random()).randrange(1, 1 << 24)
         self.pending = 0
         self.acked_sent = 0
+        self.deadline_base = deadline_base if deadline_base is not None else \
+            DEADLINE_BASE + 2 * max_retries * frame_wait
+        self.deadline_per_game = deadline_per_game
+        self.unreadable_pause = unreadable_pause
+        self.deadline = None      # set by run(): the conversation ends by then
+        self.newest_allowed = 0   # no record or gap beyond this seq is believed
         self.r = Result()
 
     # -- frames --------------------------------------------------------------------
@@ -101,8 +144,14 @@ class HostSync:
         self.link.write(sp.encode_frame(kind, json.dumps(obj, separators=(",", ":"))))
 
     def next_frame(self, wait):
-        """The next frame within `wait` seconds, or None."""
-        deadline = self.mono() + wait
+        """The next frame within `wait` seconds, or None; TooSlow past the deadline."""
+        now = self.mono()
+        if self.deadline is not None and now > self.deadline:
+            raise TooSlow("the device took longer than %d s for this sync; what arrived is "
+                          "saved: run kocka sync again" % round(self.deadline - self.started))
+        deadline = now + wait
+        if self.deadline is not None:
+            deadline = min(deadline, self.deadline + 0.001)
         while not self.queue:
             left = deadline - self.mono()
             if left <= 0:
@@ -121,20 +170,25 @@ class HostSync:
         reset = getattr(self.link, "reset_input", None)
         if reset:
             reset()
+        self.started = self.mono()
+        self.deadline = self.started + self.deadline_base
         hello = self.hello()
         r.device = hello["device"]
         r.epoch = hello["epoch"]
-        r.fw = hello.get("fw")
-        r.device_last = hello.get("last", 0)
+        r.fw = hello["fw"]
         db.note_device(self.con, r.device, r.epoch, r.fw, self.now())
         self.commit()
         since = db.max_seq(self.con, r.device, r.epoch)
         r.since = since
-        if hello.get("last", 0) < since:
+        announced = min(MAX_ANNOUNCED, max(0, r.device_last - since))
+        self.deadline = self.mono() + self.deadline_base + self.deadline_per_game * announced
+        if r.device_last < since:
             r.warnings.append("the device has fewer games (#%d) than this database (#%d) for "
-                              "its log" % (hello.get("last", 0), since))
+                              "its log" % (r.device_last, since))
         last = self.stream(since)
         self.ack_final(last)
+        # the clock, the roster and BYE have their own short budget
+        self.deadline = self.mono() + 30.0
         if self.set_clock:
             r.clock_set = self.request(sp.TIME, {"unix": int(self.now())})
         if self.roster:
@@ -146,31 +200,16 @@ class HostSync:
 
     def verify_pending(self):
         """Replays every stored record not checked yet; marks it verified or rejected."""
-        rows = db.pending(self.con)
-        r = self.r
-        for i, (device, epoch, seq, raw) in enumerate(rows):
-            try:
-                rec = records.decode(raw)
-                ok, why = verify.verify(rec, self.lookup)
-            except records.RecordError as e:
-                ok, why = False, "undecodable record: %s" % (e,)
-            db.set_verified(self.con, device, epoch, seq, ok, why)
-            if ok:
-                r.verified += 1
-            else:
-                r.rejected += 1
-            if self.progress:
-                self.progress(i + 1, len(rows), "checked")
-            if i % 50 == 49:
-                self.con.commit()
-        self.con.commit()
+        ok, bad = replay_pending(self.con, self.lookup, int(self.now()), self.progress)
+        self.r.verified += ok
+        self.r.rejected += bad
 
     def hello(self, expect=None):
         for _ in range(self.hello_tries):
             self.send(sp.HELLO, {"v": sp.PROTOCOL, "host": "kocka"})
             deadline = self.mono() + self.hello_wait
-            while True:
-                fr = self.next_frame(max(0.0, deadline - self.mono()))
+            while self.mono() < deadline:
+                fr = self.next_frame(deadline - self.mono())
                 if fr is None:
                     break
                 kind, payload = fr
@@ -181,7 +220,7 @@ class HostSync:
                     msg = sp.payload_json(payload) or {}
                     if "protocol version" in str(msg.get("error", "")):
                         raise SyncError("the device does not speak this kocka's protocol: %s"
-                                        % msg.get("error"))
+                                        % devmsg.text(msg.get("error")))
                     if msg.get("error") == "busy":
                         raise SyncError("the device is in a game: finish it, or leave it "
                                         "(B, then X), and run kocka sync again")
@@ -190,12 +229,17 @@ class HostSync:
                     continue
                 msg = sp.payload_json(payload)
                 # our own HELLO echoed (a device at the REPL) has no "device"
-                if not msg or not isinstance(msg.get("device"), str) \
-                        or not isinstance(msg.get("epoch"), int):
+                if not msg or ("device" not in msg and "epoch" not in msg):
                     continue
+                try:
+                    msg = devmsg.hello(msg)
+                except devmsg.Malformed as e:
+                    raise SyncError("the device's HELLO is malformed: %s; is it running the "
+                                    "Kocka app? (`make flash` installs it)" % (e,))
                 if expect and (msg["device"], msg["epoch"]) != expect:
                     raise SyncError("a different device or log answered mid-sync "
                                     "(%s/%s): run kocka sync again" % (msg["device"], msg["epoch"]))
+                self.note_last(msg["last"])
                 return msg
         raise NoAnswer("the device does not answer: is the Kocka app running on it (not the "
                        "REPL or another program)? Try unplugging and plugging it in again.")
@@ -204,99 +248,164 @@ class HostSync:
         self.sid += 1
         self.send(sp.GET, {"since": since, "id": self.sid, "epoch": self.r.epoch})
 
-    def retry(self, why):
+    def retry(self, why, message=None):
         self.r.retries += 1
         self.fails += 1
         if self.fails > self.max_retries:
-            raise NoAnswer("the device stopped answering mid-sync (%s); what arrived is "
-                           "saved: run kocka sync again" % why)
+            raise NoAnswer(message or "the device stopped answering mid-sync (%s); what "
+                           "arrived is saved: run kocka sync again" % why)
+
+    def note_last(self, last):
+        """The device's newest seq (from a HELLO): records and gaps beyond it are lies."""
+        self.r.device_last = last
+        self.newest_allowed = max(self.newest_allowed, last + NEW_DURING_SYNC)
+
+    def pause(self, seconds):
+        """Waits `seconds`, dropping whatever the device sends meanwhile."""
+        end = self.mono() + seconds
+        while self.mono() < end:
+            if self.next_frame(end - self.mono()) is None:
+                break
+        self.queue = []
 
     def stream(self, since):
+        """Takes records since+1.. in order until the device's END; returns the last seq
+        stored (or known gone). Raises NoAnswer or TooSlow when it cannot go on."""
         r = self.r
-        expected = since + 1
-        total = max(0, r.device_last - since)
+        self.expected = since + 1
+        self.since = since
         self.fails = 0
-        self.get(expected - 1)
+        self.ask()
         while True:
-            fr = self.next_frame(self.frame_wait)
-            if fr is None:
+            fr = self.next_frame(self.quiet_until - self.mono())
+            if fr is None or self.mono() > self.quiet_until:
+                # no progress for frame_wait, whatever else arrived
                 self.retry("silence")
                 if self.fails % 3 == 0:
                     # the device may have restarted: say hello again
-                    self.commit()
-                    self.hello(expect=(r.device, r.epoch))
-                self.get(expected - 1)
+                    self.rehello()
+                self.ask()
                 continue
             kind, payload = fr
             if kind == sp.BROKEN:
                 self.retry("damaged frames")
-                self.get(expected - 1)
-                continue
-            if kind == sp.REC:
-                try:
-                    sid, seq, raw = sp.parse_rec_payload(sp.unescape(payload).decode())
-                except (ValueError, UnicodeError):
-                    self.retry("a bad record frame")
-                    self.get(expected - 1)
+                self.ask()
+            elif kind == sp.REC:
+                self.on_rec(payload)
+            elif kind in (sp.GAP, sp.END, sp.ERR, sp.ACKED):
+                msg = sp.payload_json(payload)
+                if msg is None:
                     continue
-                if sid != self.sid or seq < expected:
-                    continue
-                if seq > expected:
-                    self.retry("a missing record")
-                    self.get(expected - 1)
-                    continue
-                self.take(seq, raw)
-                expected += 1
-                self.fails = 0
-                if self.progress:
-                    self.progress(expected - 1 - since, max(total, expected - 1 - since),
-                                  "received")
-                if self.pending >= self.batch:
-                    self.commit()
-                    self.ack(expected - 1)
-                continue
-            msg = sp.payload_json(payload)
-            if msg is None:
-                continue
-            if kind == sp.GAP:
-                if msg.get("id") != self.sid:
-                    continue
-                a = msg.get("from")
-                b = msg.get("to")
-                if not isinstance(a, int) or not isinstance(b, int) or b < a:
-                    continue
-                if a <= expected <= b:
-                    db.note_gap(self.con, r.device, r.epoch, expected, b, msg.get("why"), self.now())
-                    self.pending += 1
-                    r.gaps.append((expected, b, msg.get("why")))
-                    expected = b + 1
-                elif a > expected:
-                    self.retry("a missing record")
-                    self.get(expected - 1)
-            elif kind == sp.END:
-                if msg.get("id") != self.sid:
-                    continue
-                last = msg.get("last")
-                if not isinstance(last, int):
-                    continue
-                if expected > last:
-                    self.commit()
-                    return expected - 1
-                self.retry("records missing at the end")
-                self.get(expected - 1)
-            elif kind == sp.ERR:
-                err = str(msg.get("error"))
-                if err == "broken":
-                    self.retry("a damaged request")
-                    self.get(expected - 1)
-                elif "HELLO" in err or err == "epoch":
-                    # the device restarted (or its log changed): start again politely
-                    self.retry("the device restarted")
-                    self.commit()
-                    self.hello(expect=(r.device, r.epoch))
-                    self.get(expected - 1)
-            elif kind == sp.ACKED:
-                self.note_acked(msg)
+                if kind == sp.GAP:
+                    self.on_gap(msg)
+                elif kind == sp.END:
+                    if msg.get("id") == self.sid and devmsg.count(msg.get("last")) is not None:
+                        if self.expected > msg["last"]:
+                            self.commit()
+                            return self.expected - 1
+                        self.retry("records missing at the end")
+                        self.ask()
+                elif kind == sp.ERR:
+                    self.on_err(msg)
+                else:
+                    self.note_acked(msg)
+
+    def ask(self):
+        """GET from the next expected seq; a new request earns a full wait."""
+        self.get(self.expected - 1)
+        self.quiet_until = self.mono() + self.frame_wait
+
+    def progress_made(self):
+        self.fails = 0
+        self.quiet_until = self.mono() + self.frame_wait
+
+    def rehello(self):
+        self.commit()
+        self.hello(expect=(self.r.device, self.r.epoch))
+
+    def on_rec(self, payload):
+        try:
+            sid, seq, raw = sp.parse_rec_payload(sp.unescape(payload).decode())
+        except (ValueError, UnicodeError):
+            self.retry("a bad record frame")
+            self.ask()
+            return
+        if seq < self.expected:
+            # sent again (not progress): but it must be what this database holds
+            if 0 < seq <= devmsg.MAX_SEQ:
+                self.check_known(seq, raw)
+            return
+        if sid != self.sid:
+            return  # an old stream's
+        if seq > self.expected:
+            self.retry("a missing record")
+            self.ask()
+            return
+        if seq > self.newest_allowed:
+            self.retry("records beyond the newest game it announced",
+                       "the device sends games beyond the newest it announced (#%d): "
+                       "what arrived is saved; restart the device and run kocka sync again"
+                       % self.r.device_last)
+            self.ask()
+            return
+        self.take(seq, raw)
+        self.expected += 1
+        self.progress_made()
+        if self.progress:
+            done = self.expected - 1 - self.since
+            self.progress(done, max(self.r.device_last - self.since, done), "received")
+        if self.pending >= self.batch:
+            self.commit()
+            self.ack(self.expected - 1)
+
+    def on_gap(self, msg):
+        r = self.r
+        if msg.get("id") != self.sid:
+            return
+        a = devmsg.count(msg.get("from"))
+        b = devmsg.count(msg.get("to"))
+        if a is None or b is None or b < a:
+            return
+        expected = self.expected
+        if b > self.newest_allowed:
+            self.retry("a gap beyond the newest game it announced",
+                       "the device reports missing games beyond the newest it announced "
+                       "(#%d): what arrived is saved; restart the device and run kocka sync "
+                       "again" % r.device_last)
+            self.ask()
+        elif a <= expected <= b:
+            why = devmsg.gap_why(msg.get("why"))
+            db.note_gap(self.con, r.device, r.epoch, expected, b, why, self.now())
+            self.pending += 1
+            r.gaps.append((expected, b, why))
+            self.expected = b + 1
+            self.progress_made()
+        elif a > expected:
+            self.retry("a missing record")
+            self.ask()
+
+    def on_err(self, msg):
+        err = msg.get("error")
+        if err == "broken":
+            self.retry("a damaged request")
+            self.ask()
+        elif err == "unreadable":
+            # a flash read failed at game n: nothing past n-1 came; keep what did
+            n = devmsg.count(msg.get("seq"))
+            n = self.expected if n is None else n
+            self.commit()
+            self.ack(self.expected - 1)
+            self.retry("an unreadable game",
+                       "the device could not read game #%d from its flash (%s); what arrived "
+                       "is saved: run kocka sync again (if it keeps failing, the device's "
+                       "flash may be wearing out)" % (n, devmsg.text(msg.get("why"), 60)))
+            self.pause(self.unreadable_pause)
+            self.ask()
+        elif isinstance(err, str) and ("HELLO" in err or err == "epoch"):
+            # the device restarted (or its log changed): start again politely
+            self.retry("the device restarted")
+            self.rehello()
+            self.ask()
 
     def take(self, seq, raw):
         r = self.r
@@ -307,9 +416,13 @@ class HostSync:
             rec = None
             ok, why = False, "undecodable record: %s" % (e,)
         else:
+            problem = devmsg.record_problem(rec)
             if (rec["device"], rec["epoch"], rec["seq"]) != (r.device, r.epoch, seq):
                 ok, why = False, "the record says it is %s/%s #%s but came as #%d" % (
-                    rec["device"], rec["epoch"], rec["seq"], seq)
+                    devmsg.text(rec["device"], 40), _num(rec["epoch"]), _num(rec["seq"]), seq)
+                rec = None
+            elif problem:
+                ok, why, rec = False, "impossible values: %s" % problem, None
             else:
                 ok, why = None, None  # replayed after the transfer (verify_pending)
         outcome = db.store(self.con, r.device, r.epoch, seq, raw, rec, ok, why, self.now())
@@ -320,8 +433,19 @@ class HostSync:
         elif outcome == db.DUPLICATE:
             r.duplicates += 1
         else:
-            r.conflicts += 1
+            self.note_conflict(seq)
         self.pending += 1
+
+    def check_known(self, seq, raw):
+        """A record for a number already taken: flags it if its bytes differ."""
+        if db.compare(self.con, self.r.device, self.r.epoch, seq, raw, self.now()) == db.CONFLICT:
+            self.note_conflict(seq)
+            self.pending += 1
+
+    def note_conflict(self, seq):
+        if seq not in self.r.conflict_seqs:
+            self.r.conflict_seqs.append(seq)
+            self.r.conflicts += 1
 
     def commit(self):
         if self.before_commit is not None:
@@ -335,8 +459,8 @@ class HostSync:
             self.send(sp.ACK, {"epoch": self.r.epoch, "seq": seq})
 
     def note_acked(self, msg):
-        seq = msg.get("seq")
-        if isinstance(seq, int) and seq > self.r.acked:
+        seq = devmsg.count(msg.get("seq"))
+        if seq is not None and seq > self.r.acked:
             self.r.acked = seq
             db.note_ack(self.con, self.r.device, self.r.epoch, seq)
 
@@ -348,8 +472,8 @@ class HostSync:
             self.acked_sent = 0
             self.ack(last)
             deadline = self.mono() + 1.5
-            while True:
-                fr = self.next_frame(max(0.0, deadline - self.mono()))
+            while self.mono() < deadline:
+                fr = self.next_frame(deadline - self.mono())
                 if fr is None:
                     break
                 if fr[0] == sp.ACKED:
@@ -366,8 +490,8 @@ class HostSync:
         for _ in range(tries):
             self.send(kind, obj)
             deadline = self.mono() + wait
-            while True:
-                fr = self.next_frame(max(0.0, deadline - self.mono()))
+            while self.mono() < deadline:
+                fr = self.next_frame(deadline - self.mono())
                 if fr is None:
                     break
                 if fr[0] == sp.OK:
@@ -379,10 +503,39 @@ class HostSync:
                     if msg.get("error") == "broken":
                         break  # resend
                     if msg.get("type") == kind:
-                        self.r.warnings.append("the device refused %s: %s" % (kind, msg.get("error")))
+                        self.r.warnings.append("the device refused %s: %s"
+                                               % (kind, devmsg.text(msg.get("error"))))
                         return False
         self.r.warnings.append("the device did not confirm %s" % kind)
         return False
+
+
+def replay_pending(con, lookup, now, progress=None):
+    """Replays every stored record not checked yet (verified IS NULL) and marks it
+    verified or rejected with the reason; returns (verified, rejected)."""
+    rows = db.pending(con)
+    good = bad = 0
+    for i, (device, epoch, seq, raw) in enumerate(rows):
+        try:
+            rec = records.decode(raw)
+            ok, why = verify.verify(rec, lookup, now=now)
+        except records.RecordError as e:
+            ok, why = False, "undecodable record: %s" % (e,)
+        db.set_verified(con, device, epoch, seq, ok, why)
+        if ok:
+            good += 1
+        else:
+            bad += 1
+        if progress:
+            progress(i + 1, len(rows), "checked")
+        if i % 50 == 49:
+            con.commit()
+    con.commit()
+    return good, bad
+
+
+def _num(n):
+    return n if abs(n) <= devmsg.MAX_SQL else "(a huge number)"
 
 
 def sync(link, con, **kw):

@@ -205,6 +205,53 @@ def test_verify_survives_a_rules_engine_that_crashes():
     assert not ok and "breaks" in why
 
 
+def _with(rec, **changes):
+    out = dict(rec)
+    for k in changes:
+        out[k] = changes[k]
+    return out
+
+
+def _rejected(rec, now=None):
+    ok, why = verify.verify(rec, lookup, now)
+    assert not ok
+    return why
+
+
+def test_verify_checks_names_as_the_device_makes_them():
+    rec = race_record(seed=9)
+    for name, words in (("A" * 2048, "2048 characters"), ("", "0 characters"),
+                        ("AN\x1bNA", "printable ASCII"), ("B\rEN", "printable ASCII"),
+                        ("Zo\u00eb", "printable ASCII"), (" ANNA", "space"), (5, "not text")):
+        bad = dict(rec)
+        bad["players"] = [name] + rec["players"][1:]
+        why = _rejected(bad)
+        assert "player 1's name" in why and words in why, why
+    ok, why = verify.verify(_with(rec, players=["A B", "~!@#$%^&", "x"]), lookup)
+    assert ok, why
+
+
+def test_verify_checks_times_and_duration():
+    rec = race_record(seed=9)
+    now = 1790000500
+    assert verify.verify(rec, lookup, now) == (True, "")
+    unknown = _with(rec, started=0, ended=0, duration=0)
+    assert verify.verify(unknown, lookup, now) == (True, "")
+    for change, words in (({"started": 1790000200}, "before it started"),
+                          ({"started": 1500000000}, "before 2020"),
+                          ({"ended": now + 3 * 86400}, "future"),
+                          ({"ended": -1}, "not a time"),
+                          ({"duration": 31 * 86400 * 1000}, "duration"),
+                          ({"duration": -5}, "duration")):
+        bad = dict(rec)
+        for k in change:
+            bad[k] = change[k]
+        why = _rejected(bad, now)
+        assert words in why, why
+    # the future is only judged against a sync time
+    assert verify.verify(_with(rec, ended=now + 3 * 86400), lookup)[0]
+
+
 def test_plain_data_round_trips_in_few_bytes():
     meta = {"levels": ["easy", "hard"], "human": True, "note": "x\u00e9\"y", "n": -5,
             "deep": [[1, None], {"k": False}]}

@@ -1,0 +1,273 @@
+"""The database file itself: opening it safely, checking it, the sync lock, and errors
+in one line that name the file and say what to do.
+
+    con = open_db(path, ddl, write=True)    # DbError unless the file is usable
+    with sync_lock(path): ...               # one `kocka sync` per database at a time
+    explain(path, sqlite_error)             # the one-line message for any SQLite error
+    deep_check(con, path)                   # `kocka check`: every page, every record
+
+Before anything is written, and before any report reads it, an existing file is
+checked (SQLite's quick_check, and that kocka's tables have kocka's columns): a
+damaged database is refused as it is, never "repaired" or re-created over.
+"""
+import os
+import sqlite3
+
+BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one before giving up
+
+WHAT_TO_DO = ("kocka has left it as it is: restore it from a backup, or try "
+              "`sqlite3 %s .recover`, or move it away and run `kocka sync` for a new one "
+              "(the device still has every game it was not told to prune)")
+
+
+class DbError(Exception):
+    """A database kocka cannot use (not ours, newer, damaged, busy, read-only, not a file)."""
+
+
+def explain(path, e):
+    """One line for an SQLite error while using `path`."""
+    text = str(e)
+    low = text.lower()
+    if "locked" in low or "busy" in low:
+        return ("%s is busy: another kocka is writing to it (a sync?); try again when it "
+                "has finished" % path)
+    if "readonly" in low or "read-only" in low:
+        return ("%s is read-only: give yourself write permission on it and its folder, "
+                "or choose another file with --db PATH" % path)
+    if "full" in low:
+        return ("the disk holding %s is full: free some space and try again (nothing "
+                "stored so far is lost)" % path)
+    if "unable to open" in low:
+        return ("cannot open %s (%s): check the path and its permissions, or choose "
+                "another file with --db PATH" % (path, text))
+    return "%s is damaged (SQLite: %s); %s" % (path, text, WHAT_TO_DO % path)
+
+
+def writable(path):
+    """True if kocka may write `path` (and the journal files beside it)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return False
+    return os.access(folder, os.W_OK)
+
+
+def check_path(path, create):
+    """DbError if `path` cannot be a database file; creates its folder if asked.
+    Returns True if a database file (not empty) is there."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise DbError("%s is not a file (a folder or a device?): choose a database file "
+                      "with --db PATH" % path)
+    exists = os.path.isfile(path) and os.path.getsize(path) > 0
+    if exists or not create:
+        return exists
+    folder = os.path.dirname(os.path.abspath(path))
+    parent = folder
+    while parent and not os.path.exists(parent):
+        parent = os.path.dirname(parent)
+    if parent and not os.path.isdir(parent):
+        raise DbError("cannot create %s: %s is a file, not a folder; choose another place "
+                      "with --db PATH" % (path, parent))
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        raise DbError("cannot create %s: %s; choose another place with --db PATH"
+                      % (path, e.strerror or e))
+    return False
+
+
+def open_db(path, ddl, application_id, schema, create=True, write=True):
+    """A connection to a checked kocka database at `path` (created from `ddl` if absent
+    and `create`); read-only unless `write`. Raises DbError with the message for the user."""
+    exists = check_path(path, create)
+    if not exists and not create:
+        raise DbError("no database at %s yet: run `kocka sync` first" % path)
+    can_write = writable(path)
+    if (write or not exists) and not can_write:
+        raise DbError("%s is read-only: give yourself write permission on it and its "
+                      "folder, or choose another file with --db PATH" % path)
+    con = None
+    try:
+        if can_write:
+            con = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+        else:
+            con = _open_read_only(path)
+        app_id = con.execute("PRAGMA application_id").fetchone()[0]
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app_id != application_id:
+            if app_id == 0 and tables == 0 and can_write:
+                con.executescript(ddl)
+                con.execute("PRAGMA application_id=%d" % application_id)
+                con.execute("PRAGMA user_version=%d" % schema)
+                con.commit()
+            else:
+                raise DbError("%s is not a kocka database (application_id %#x); choose "
+                              "another file with --db PATH" % (path, app_id))
+        elif version > schema:
+            raise DbError("%s was written by a newer kocka (schema %d, this one knows %d): "
+                          "update kocka" % (path, version, schema))
+        else:
+            quick_check(con, path)
+            check_tables(con, path, ddl)
+        if can_write:
+            con.execute("PRAGMA journal_mode=WAL")
+            con.execute("PRAGMA synchronous=FULL")
+        else:
+            con.execute("PRAGMA query_only=1")
+        con.execute("PRAGMA foreign_keys=ON")
+    except DbError:
+        if con is not None:
+            con.close()
+        raise
+    except sqlite3.Error as e:
+        if con is not None:
+            con.close()
+        if "not a database" in str(e) or "malformed" in str(e):
+            raise DbError("%s is not a kocka database, or it is damaged (SQLite: %s); %s"
+                          % (path, e, WHAT_TO_DO % path))
+        raise DbError(explain(path, e))
+    con.row_factory = sqlite3.Row
+    return con
+
+
+def _open_read_only(path):
+    con = sqlite3.connect("file:%s?mode=ro" % _uri_path(path), uri=True, timeout=BUSY_TIMEOUT)
+    try:
+        con.execute("PRAGMA application_id").fetchone()
+        return con
+    except sqlite3.OperationalError:
+        # a WAL database in a folder we cannot write has no -shm to share: nobody can
+        # be writing it either, so read the file as it is
+        con.close()
+        return sqlite3.connect("file:%s?immutable=1" % _uri_path(path), uri=True)
+
+
+def _uri_path(path):
+    from urllib.parse import quote
+    return quote(os.path.abspath(path))
+
+
+def quick_check(con, path, pragma="quick_check"):
+    rows = [r[0] for r in con.execute("PRAGMA %s(5)" % pragma)]
+    if rows != ["ok"]:
+        raise DbError("%s is damaged (SQLite's %s: %s); %s"
+                      % (path, pragma, "; ".join(" ".join(str(r).split()) for r in rows)[:200],
+                         WHAT_TO_DO % path))
+
+
+_EXPECTED = {}
+
+
+def _columns(con, table):
+    return [tuple(r[1:6:1]) for r in con.execute("PRAGMA table_info(%s)" % table)]
+
+
+def expected_tables(ddl):
+    """{table: [(name, type, notnull, default, pk)]} as `ddl` makes them."""
+    if ddl not in _EXPECTED:
+        ref = sqlite3.connect(":memory:")
+        ref.executescript(ddl)
+        names = [r[0] for r in ref.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        _EXPECTED[ddl] = dict((t, _columns(ref, t)) for t in names)
+        ref.close()
+    return _EXPECTED[ddl]
+
+
+def check_tables(con, path, ddl):
+    """DbError unless every kocka table is there with kocka's columns and constraints."""
+    have = set(r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'"))
+    for table, cols in sorted(expected_tables(ddl).items()):
+        if table not in have:
+            raise DbError("%s is damaged: its table %r is missing; %s"
+                          % (path, table, WHAT_TO_DO % path))
+        if _columns(con, table) != cols:
+            raise DbError("%s is damaged: its table %r is not as kocka made it (columns or "
+                          "constraints changed); %s" % (path, table, WHAT_TO_DO % path))
+
+
+def deep_check(con, path):
+    """`kocka check`: SQLite's full integrity_check, the tables, and every stored record's
+    bytes against its SHA-256. Returns counts; raises DbError naming what is wrong."""
+    quick_check(con, path, "integrity_check")
+    bad = []
+    for table in ("games", "conflicts"):
+        for r in con.execute("SELECT device, seq, raw, sha256 FROM %s" % table):
+            raw = r[2]
+            if not isinstance(raw, bytes) or sha(raw) != r[3]:
+                bad.append("%s #%s" % (r[0], r[1]))
+    if bad:
+        raise DbError("%s is damaged: the stored bytes of %d game%s (%s%s) do not match their "
+                      "SHA-256; %s" % (path, len(bad), "" if len(bad) == 1 else "s",
+                                      ", ".join(bad[:5]), " ..." if len(bad) > 5 else "",
+                                      WHAT_TO_DO % path))
+    counts = {}
+    for what, sql in (("games", "SELECT count(*) FROM games"),
+                      ("verified", "SELECT count(*) FROM games WHERE verified=1"),
+                      ("rejected", "SELECT count(*) FROM games WHERE verified=0"),
+                      ("unchecked", "SELECT count(*) FROM games WHERE verified IS NULL"),
+                      ("conflicts", "SELECT count(*) FROM conflicts"),
+                      ("gaps", "SELECT count(*) FROM gaps"),
+                      ("devices", "SELECT count(DISTINCT device) FROM devices")):
+        counts[what] = con.execute(sql).fetchone()[0]
+    return counts
+
+
+class sync_lock:
+    """Held for a whole `kocka sync`: a second sync into the same database stops at once
+    with a clear message instead of waiting on SQLite's lock. The lock is the OS's
+    (released when the process ends, however it ends) on `<db>.lock`, left in place."""
+
+    def __init__(self, path):
+        self.path = path
+        self.f = None
+
+    def __enter__(self):
+        try:
+            self.f = open(self.path + ".lock", "a+")
+        except OSError as e:
+            raise DbError("cannot create the lock file %s.lock beside %s: %s"
+                          % (self.path, self.path, e.strerror or e))
+        try:
+            _lock(self.f)
+        except OSError:
+            self.f.close()
+            self.f = None
+            raise DbError("another kocka sync is using %s: wait for it to finish, then run "
+                          "kocka sync again" % self.path)
+        return self
+
+    def __exit__(self, *exc):
+        if self.f is not None:
+            try:
+                _unlock(self.f)
+            finally:
+                self.f.close()
+                self.f = None
+        return False
+
+
+def _lock(f):
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+        f.seek(0)
+        msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+        return
+    fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _unlock(f):
+    try:
+        import fcntl
+    except ImportError:
+        import msvcrt
+        f.seek(0)
+        msvcrt.locking(f.fileno(), msvcrt.LK_UNLCK, 1)
+        return
+    fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+def sha(raw):
+    import hashlib
+    return hashlib.sha256(raw).hexdigest()
