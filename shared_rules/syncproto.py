@@ -24,13 +24,21 @@ Messages (the sync session; the host speaks first):
     HELLO {"v":1,"host":...}                HELLO {"proto","device","epoch","fw","count",
                                                    "first","last","acked","status"}
     GET {"since":N,"id":K,"epoch":E}        REC "<K> <seq> <base64 of the record>"
-                                            GAP {"id":K,"from":A,"to":B}  (unreadable on flash)
+                                            GAP {"id":K,"from":A,"to":B,"why":W}
                                             END {"id":K,"last":L}
+                                            ERR {"error":"unreadable","id":K,"seq":N}
     ACK {"epoch":E,"seq":N}                 ACKED {"seq":N}  (persisted: may prune <= N)
     TIME {"unix":T}                         OK {"what":"TIME"}
     ROSTER {"names":[...]}                  OK {"what":"ROSTER"}
     BYE {}                                  OK {"what":"BYE"}
                                             ERR {"error":...}  (a request it cannot serve)
+
+A GAP says why numbers A..B have no game: W is "pruned" (stored by a host, then
+deleted to make room), "damaged" (the bytes on the device's flash fail their CRC:
+the game is gone) or "unused" (a number given out but never completely written,
+a power cut; no game is missing). ERR "unreadable" ends a stream at game N when the
+flash would not read it (after retries): nothing at or after N was sent, and the
+host asks again later; it is never a gap.
 
 A new GET restarts the stream from its `since`: that is how a host asks again
 for what arrived broken. Everything here is in the MicroPython subset.

@@ -46,6 +46,11 @@ class SyncDevice:
         self.phase = "idle"   # idle, hello, sending, done
         self.changed = False  # something a screen shows changed
 
+    @property
+    def expect(self):
+        """The next game number the stream will send (0: no stream)."""
+        return self.stream.want if self.stream is not None else 0
+
     # -- the loop ----------------------------------------------------------------
     def poll(self, now, budget=BUDGET):
         """One slice of work; returns True while a session is active."""
