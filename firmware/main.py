@@ -85,7 +85,22 @@ def report_crash(hal, exc, blinks=-1):
             blinks -= 1
 
 
+def prefer_frozen():
+    """In the Kocka firmware image (`make uf2`) the app is frozen into flash: its modules
+    must win over app/ files an earlier `make flash` install left on the filesystem
+    (MicroPython looks on the filesystem first). Stock firmware has no kocka_image."""
+    try:
+        import kocka_image  # noqa: F401
+    except ImportError:
+        return False
+    if ".frozen" in sys.path:
+        sys.path.remove(".frozen")
+        sys.path.insert(0, ".frozen")
+    return True
+
+
 def main():
+    prefer_frozen()
     hal = None
     try:
         from hal.pico import PicoHal
