@@ -28,7 +28,7 @@ sim: $(STAMP)
 	$(PY) -m simulator $(ARGS)
 
 test: $(STAMP) $(NODE_STAMP)
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2 --dist loadscope
 
 bench: $(STAMP) $(NODE_STAMP)
 	$(PY) -m bench

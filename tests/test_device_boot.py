@@ -7,7 +7,6 @@ import pytest
 
 from tests import devicerun, simframes
 
-pytestmark = pytest.mark.xdist_group("device_boot")
 
 MENU_BY_MS = 2900
 MOVE_AT_MS = 3000

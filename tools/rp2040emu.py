@@ -301,7 +301,8 @@ def probe_main():
 
 
 class ProbeLog:
-    """Parses probe_main.py's console lines: frames (frame, ms, heap, top), states, crashes."""
+    """Parses probe_main.py's console lines: frames (frame, ms, heap, top, advance us, draw
+    us, push us), states (frame, top, fingerprint), the free heap at boot, crashes."""
 
     def __init__(self, text):
         self.frames = []
@@ -310,8 +311,9 @@ class ProbeLog:
         self.crashed = "KX" in text.split("\n") or "Traceback" in text
         for line in text.split("\n"):
             parts = line.strip().split()
-            if len(parts) == 5 and parts[0] == "KF":
-                self.frames.append((int(parts[1]), int(parts[2]), int(parts[3]), parts[4]))
+            if len(parts) == 8 and parts[0] == "KF":
+                self.frames.append((int(parts[1]), int(parts[2]), int(parts[3]), parts[4],
+                                    int(parts[5]), int(parts[6]), int(parts[7])))
             elif len(parts) == 4 and parts[0] == "KS":
                 self.states.append((int(parts[1]), parts[2], int(parts[3])))
             elif len(parts) == 3 and parts[0] == "KB":

@@ -15,6 +15,11 @@ const BKPT_ERASE = 0xe0;
 const BKPT_PROGRAM = 0xe1;
 const BX_LR = 0x4770;
 const FLASH_SECTOR = 4096;
+const FLASH_PAGE = 256;
+// The Pico's W25Q16JV, typical figures from its datasheet (the maxima are 400 ms and 3 ms):
+// the CPU waits this long in the ROM call, with the flash unreadable.
+const ERASE_NS_PER_SECTOR = 45e6;
+const PROGRAM_NS_PER_PAGE = 0.4e6;
 
 function code(a, b) {
   return a.charCodeAt(0) | (b.charCodeAt(0) << 8);
@@ -55,8 +60,9 @@ export function patchedBootrom(path) {
 
 /**
  * Services the two BKPTs on `mcu`: erase sets bytes to 0xFF, program ANDs the data in
- * (as NOR flash does), then the call returns to its caller. `onWrite(kind, offset, count)`
- * is told of each. Any other BKPT is passed to `otherBreak`.
+ * (as NOR flash does), the emulated clock advances by the chip's typical erase or
+ * program time, then the call returns to its caller. `onWrite(kind, offset, count)` is
+ * told of each. Any other BKPT is passed to `otherBreak`.
  */
 export function trapFlashWrites(mcu, onWrite, otherBreak) {
   mcu.onBreak = (imm) => {
@@ -68,6 +74,7 @@ export function trapFlashWrites(mcu, onWrite, otherBreak) {
       const start = offset - (offset % FLASH_SECTOR);
       const end = Math.min(mcu.flash.length, offset + count);
       mcu.flash.fill(0xff, start, end);
+      mcu.clock.tick(Math.ceil((end - start) / FLASH_SECTOR) * ERASE_NS_PER_SECTOR);
       onWrite('erase', start, end - start);
     } else if (imm === BKPT_PROGRAM) {
       const offset = r[0] >>> 0;
@@ -76,6 +83,7 @@ export function trapFlashWrites(mcu, onWrite, otherBreak) {
       for (let i = 0; i < count; i++) {
         mcu.flash[offset + i] &= mcu.readUint8(src + i);
       }
+      mcu.clock.tick(Math.ceil(count / FLASH_PAGE) * PROGRAM_NS_PER_PAGE);
       onWrite('program', offset, count);
     } else {
       if (otherBreak) otherBreak(imm);

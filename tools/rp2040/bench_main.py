@@ -1,0 +1,173 @@
+"""Device workloads for `make bench`, the same code on the emulated Pico (as /main.py) and
+under the MicroPython WebAssembly port (tests/mp/mprun.mjs), so their ratio is measured.
+
+Prints one `KR <json>` line per workload and `KR-END` at the end:
+  bots:  each game's bots playing each other, time per decision (an act() that
+         returned an action) and per call, in us;
+  crc:   CRC-32 of 1 KB by binascii.crc32, the viper loop (where there is a native
+         emitter) and shared_rules.crc32's pure-Python path, us per KB;
+  save:  the app's save journal (app/journal.py's Recorder over hal/storage.py's
+         FileStorage on /data): us to start a save and per recorded action.
+"""
+import gc
+import json
+import sys
+import time
+
+DECISIONS = 60  # per bot level; the slow ones stop at BUDGET_US
+BUDGET_US = 4_000_000
+MICRO = sys.implementation.name == "micropython"
+
+
+def us():
+    return time.ticks_us()
+
+
+def since(t):
+    return time.ticks_diff(time.ticks_us(), t)
+
+
+def stats(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    if not n:
+        return {"n": 0}
+    return {"n": n, "median_us": xs[n // 2], "p90_us": xs[n * 9 // 10], "max_us": xs[-1],
+            "mean_us": sum(xs) // n}
+
+
+def report(kind, **fields):
+    fields["kind"] = kind
+    print("KR " + json.dumps(fields))
+
+
+GAMES = (("cubo", ("easy", "medium", "hard"), 3),
+         ("kocka10000", ("easy", "medium", "hard"), 2),
+         ("coloretto", ("greedy", "strong"), 3),
+         ("cubingos", ("easy", "medium", "hard"), 2))
+
+
+def bot_bench(name, level, players):
+    from shared_rules import registry
+    bots = __import__("shared_rules.%s_bots" % name, None, None, ("make_bot",))
+    cls = registry.game_class(name)
+    state = cls(players, 12345)
+    agents = [bots.make_bot(level, 7 + i) for i in range(players)]
+    decisions = []
+    calls = []
+    now = 0
+    start = us()
+    steps = 0
+    while not state.is_terminal() and len(decisions) < DECISIONS and since(start) < BUDGET_US:
+        acted = False
+        for p in state.actors():
+            t = us()
+            a = agents[p].act(state, p, now)
+            dt = since(t)
+            calls.append(dt)
+            if a is not None:
+                decisions.append(dt)
+                state.apply(a)
+                acted = True
+                break
+        if not acted:
+            ev = state.system_action(now)
+            if ev is not None:
+                state.apply(ev)
+            now += 50
+        steps += 1
+        if steps > 20000:
+            break
+    report("bots", game=name, level=level, players=players, decision=stats(decisions),
+           call=stats(calls))
+    gc.collect()
+
+
+def crc_bench():
+    from shared_rules import crc32 as C
+    data = bytes(range(256)) * 4
+    out = {}
+    try:
+        import binascii
+        t = us()
+        for _ in range(20):
+            binascii.crc32(data)
+        out["binascii_us_per_kb"] = since(t) / 20
+    except (ImportError, AttributeError):
+        out["binascii_us_per_kb"] = None
+    viper = None
+    try:
+        ns = {}
+        exec(C.VIPER_SOURCE, ns)  # noqa: S102 - the module's own viper text
+        viper = ns["crc32_update"]
+    except Exception:
+        viper = None
+    if viper is not None:
+        from array import array
+        table = array("I", [0] * 256)
+        for n in range(256):
+            c = n
+            for _ in range(8):
+                c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
+            table[n] = c
+        t = us()
+        for _ in range(20):
+            viper(data, len(data), 0, table)
+        out["viper_us_per_kb"] = since(t) / 20
+    else:
+        out["viper_us_per_kb"] = None
+    saved = C._native
+    C._native = None
+    C._VIPER = None
+    try:
+        C.crc32(data)
+        t = us()
+        for _ in range(5):
+            C.crc32(data)
+        out["pure_us_per_kb"] = since(t) / 5
+    finally:
+        C._native = saved
+    t = us()
+    for _ in range(20):
+        C.crc32(data)
+    out["module_us_per_kb"] = since(t) / 20
+    report("crc", **out)
+
+
+def save_bench():
+    from hal.storage import FileStorage
+    from app import journal
+    try:
+        import os
+        os.mkdir("/data")
+    except OSError:
+        pass
+    rec = journal.Recorder(FileStorage("/data"))
+    t = us()
+    rec.start("kocka10000", {}, 1, ["ANNA", "ROBI"], 0)
+    start_us = since(t)
+    times = []
+    for i in range(40):
+        t = us()
+        rec.action((i & 1, 3, 17, 4), 100 * i)
+        times.append(since(t))
+    journal.clear(rec.storage)
+    report("save", start_us=start_us, action=stats(times))
+
+
+def main():
+    gc.collect()
+    report("start", free=gc.mem_free(), micro=MICRO)
+    crc_bench()
+    save_bench()
+    for name, levels, players in GAMES:
+        for level in levels:
+            bot_bench(name, level, players)
+    print("KR-END")
+
+
+try:
+    main()
+except Exception as e:
+    print("KX")
+    sys.print_exception(e)
