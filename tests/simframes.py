@@ -51,3 +51,11 @@ def menu_screens(data_dir, moves=1):
         h.frames(3)
         out.append(frame(h.hal))
     return out
+
+
+def setup_screen(data_dir, label):
+    """The frame of a game's setup screen as it opens from the main menu."""
+    h = Harness(data_dir)
+    h.open_menu_item(label)
+    h.frames(3)
+    return frame(h.hal)

@@ -67,3 +67,17 @@ def test_each_game_moved_on_screen(session):
     for play, (t0, t1) in spans.items():
         shown = {f.rgb565 for f in dev.frames if t0 <= f.t0 <= t1}
         assert len(shown) >= 2, "%s showed %d different frames" % (play, len(shown))
+
+
+def test_every_setup_screen_is_the_simulators(session, tmp_path):
+    dev, _spans = session
+    from tests import simframes
+    log = rp2040emu.ProbeLog(dev.console_text())
+    for label, setup, _start, _play in GAMES:
+        first = [f[0] for f in log.frames if f[3] == setup][0]
+        shown = dev.frames[first]  # app frame k is the panel's frame k + 1 (after the black one)
+        want = simframes.setup_screen(tmp_path / setup, label)
+        if shown.rgb565 != want:
+            shown.png(str(tmp_path / (setup + ".png")))
+            raise AssertionError("%s differs from the simulator's (device frame in %s)"
+                                 % (setup, tmp_path))
