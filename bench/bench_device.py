@@ -186,6 +186,12 @@ def compare(dev_runs, wasm_runs):
             out["save journal"] = {"device_action_us": r["action"], "device_start_us": r["start_us"],
                                    "wasm_us_per_action": round(w_per) if w_per else None,
                                    "factor": factor(d_per, w_per)}
+        elif r["kind"] == "solver":
+            d_per = r["total_us"] / r["calls"]
+            w_per = w["total_us"] / w["calls"] if w else None
+            out["cubo best_arrangement"] = {"device_call_us": r["call"],
+                                            "wasm_us_per_call": round(w_per) if w_per else None,
+                                            "factor": factor(d_per, w_per)}
         elif r["kind"] == "start":
             out["free_heap_before_workloads"] = r["free"]
     return out
@@ -225,6 +231,11 @@ def table(result):
     for k, v in sorted(crc.items()):
         rows.append(("crc32 %s (us/KB), x wasm" % k.replace("_us_per_kb", ""),
                      "%s, x%s" % (round(v["device"]) if v["device"] else None, v["factor"])))
+    so = work.get("cubo best_arrangement")
+    if so:
+        rows.append(("cubo best_arrangement median/max (ms), x wasm", "%.1f / %.1f, x%s" % (
+            so["device_call_us"]["median_us"] / 1000, so["device_call_us"]["max_us"] / 1000,
+            so["factor"])))
     sv = work.get("save journal")
     if sv:
         rows.append(("save journal per action median/max (ms), x wasm", "%.1f / %.1f, x%s" % (

@@ -6,6 +6,7 @@ Prints one `KR <json>` line per workload and `KR-END` at the end:
          returned an action) and per call, in us;
   crc:   CRC-32 of 1 KB by binascii.crc32, the viper loop (where there is a native
          emitter) and shared_rules.crc32's pure-Python path, us per KB;
+  solver: Cubo's best_arrangement, us per call;
   save:  the app's save journal (app/journal.py's Recorder over hal/storage.py's
          FileStorage on /data): us to start a save and per recorded action.
 """
@@ -55,7 +56,7 @@ def bot_bench(name, level, players):
     state = cls(players, 12345)
     agents = [bots.make_bot(level, 7 + i) for i in range(players)]
     decisions = []
-    calls = []
+    calls = [0, 0, 0]  # count, total us, max us: real-time games make thousands of calls
     now = 0
     start = us()
     steps = 0
@@ -65,7 +66,10 @@ def bot_bench(name, level, players):
             t = us()
             a = agents[p].act(state, p, now)
             dt = since(t)
-            calls.append(dt)
+            calls[0] += 1
+            calls[1] += dt
+            if dt > calls[2]:
+                calls[2] = dt
             if a is not None:
                 decisions.append(dt)
                 state.apply(a)
@@ -80,7 +84,8 @@ def bot_bench(name, level, players):
         if steps > 20000:
             break
     report("bots", game=name, level=level, players=players, decision=stats(decisions),
-           call=stats(calls), total_us=since(start))
+           call={"n": calls[0], "mean_us": calls[1] // max(1, calls[0]), "max_us": calls[2]},
+           total_us=since(start))
 
 
 def forget_rules():
@@ -167,11 +172,30 @@ def save_bench():
     report("save", start_us=start_us, action=stats(times), total_us=total, actions=40)
 
 
+def solver_bench():
+    """Cubo's best_arrangement (the hint and the bots' solver) on 20 seeded rolls."""
+    from shared_rules.cubo_score import best_arrangement
+    from shared_rules.rng import Rng
+    r = Rng(2014)
+    best_arrangement([(1, "R")] * 4 + [(2, "B")] * 4 + [(3, "W")])  # builds its tables
+    times = []
+    t0 = us()
+    for _ in range(20):
+        d = [(r.die(), "R") for _ in range(4)] + [(r.die(), "B") for _ in range(4)]
+        d.append((r.die(), "W"))
+        t = us()
+        best_arrangement(d)
+        times.append(since(t))
+    report("solver", call=stats(times), total_us=since(t0), calls=20)
+
+
 def main():
     gc.collect()
     report("start", free=gc.mem_free(), micro=MICRO)
     crc_bench()
     save_bench()
+    solver_bench()
+    forget_rules()
     for name, levels, players in GAMES:
         for level in levels:
             bot_bench(name, level, players)
