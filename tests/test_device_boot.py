@@ -96,3 +96,12 @@ def test_two_runs_give_identical_frames(device, tmp_path_factory):
         assert [e["leds"] for e in again.leds] == [e["leds"] for e in device.leds]
     finally:
         again.close()
+
+
+def test_the_backlight_comes_on_after_the_black_frame_at_the_settings_level(device):
+    from app.settings import DEFAULTS
+    lit = [e for e in device.pwm if e["gpio"] == 13 and e["duty"] > 0]
+    assert lit, device.pwm
+    assert lit[0]["t"] > device.frames[0].t1  # dark while the panel RAM is cleared
+    assert abs(lit[0]["hz"] - 1000) < 1
+    assert abs(lit[0]["duty"] - DEFAULTS["screen"] / 100) < 0.001

@@ -3,7 +3,7 @@
 `Device(image)` boots MicroPython v1.28.0 for RPI_PICO from the shared firmware
 folder with `image` (tools/device_image.py) as its flash filesystem and collects
 what the board shows: `frames` (each with its emulated start/end time and the
-RGB565 pixels, `Frame.png()` for a picture), `leds`, `pwm` (backlight GP13, buzzer
+RGB565 pixels, `Frame.png()` / `save_pngs()` for pictures), `leds`, `pwm` (backlight GP13, buzzer
 GP14), `console` (everything the device wrote on USB CDC), `flash_writes`.
 Buttons go in as GPIO levels (`press`, `hold`), at exact emulated times; `cut()`
 cuts the power and boots again from the same flash; `flash_image()` reads the
@@ -225,6 +225,18 @@ class Device:
     def last_frame(self):
         with self._lock:
             return self.frames[-1] if self.frames else None
+
+    def save_pngs(self, folder=None):
+        """Every frame so far as frame_NNNNN.png (in the output folder); returns the paths."""
+        folder = folder or self.out_dir
+        paths = []
+        with self._lock:
+            frames = list(self.frames)
+        for f in frames:
+            path = os.path.join(folder, "frame_%05d.png" % f.index)
+            f.png(path)
+            paths.append(path)
+        return paths
 
     def open_pty(self):
         """Bridges USB CDC to a new pseudo-terminal; returns the slave's path."""
