@@ -29,7 +29,7 @@ sim: $(STAMP)
 	$(PY) -m simulator $(ARGS)
 
 test: $(STAMP) $(NODE_STAMP)
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 --dist loadscope
 
 bench: $(STAMP) $(NODE_STAMP)
 	$(PY) -m bench

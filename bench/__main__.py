@@ -17,15 +17,15 @@ for p in (os.path.join(ROOT, "simulator", "mpcompat"), os.path.join(ROOT, "firmw
     if p not in sys.path:
         sys.path.insert(0, p)
 
-# A Pico (RP2040 at 125 MHz) runs interpreter-bound code roughly this many times slower
-# than the MicroPython WebAssembly port on this machine (see README, "Benchmarks").
-PICO_SLOWDOWN_LOW = 8
-PICO_SLOWDOWN_HIGH = 13
+# The device figures come from the emulated RP2040 (bench_device.py); the others print
+# them beside their WebAssembly ones from bench/results/device.json, so it runs first.
+FIRST = ("device",)
 
 
 def main(argv):
     names = argv or sorted(f[6:-3] for f in os.listdir(HERE)
                            if f.startswith("bench_") and f.endswith(".py"))
+    names = [n for n in FIRST if n in names] + [n for n in names if n not in FIRST]
     out_dir = os.path.join(HERE, "results")
     os.makedirs(out_dir, exist_ok=True)
     for name in names:

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-from bench.__main__ import PICO_SLOWDOWN_LOW, PICO_SLOWDOWN_HIGH
+from bench.common import device_bot, ms
 
 GAMES = 1000
 CHUNK = 50
@@ -120,10 +120,6 @@ def move_time_mp():
                 raise RuntimeError(proc.stderr[-2000:])
             line = [l for l in proc.stdout.splitlines() if l.startswith("RESULT ")][0]
             r = json.loads(line[7:])
-            for k in ("median", "p90", "max"):
-                us = r["cpu_%s_us" % k]
-                r["pico_ms_%s" % k] = [round(us * PICO_SLOWDOWN_LOW / 1000.0),
-                                       round(us * PICO_SLOWDOWN_HIGH / 1000.0)]
             out["%dp" % n] = r
         return out
     finally:
@@ -179,11 +175,13 @@ def table(result):
             r["cpu_median_us"] / 1000.0, r["cpu_p90_us"] / 1000.0, r["cpu_max_us"] / 1000.0)))
         rows.append(("strong move %s, wasm wall: median / max" % key, "%.1f / %.1f ms" % (
             r["wall_median_us"] / 1000.0, r["wall_max_us"] / 1000.0)))
-        rows.append(("strong move %s, Pico est. p90 / max (target %d)" % (
-            key, result["pico_target_ms"]), "%d-%d / %d-%d ms" % (
-            tuple(r["pico_ms_p90"]) + tuple(r["pico_ms_max"]))))
         rows.append(("strong move %s: rollouts, bytes allocated (median)" % key, "%d, %d" % (
             r["rollouts_per_move"], r["alloc_median_bytes"])))
+    d = device_bot("coloretto", "strong")
+    if d:
+        rows.append(("strong move 3p, device: median / p90 / max (target %d)"
+                     % result["pico_target_ms"], "%s / %s / %s ms" % (
+                         ms(d["median_us"]), ms(d["p90_us"]), ms(d["max_us"]))))
     r = mp["3p"]
     rows.append(("heap: .mpy modules / fresh 3p state / two bots", "%.1f / %.1f / %.1f KB" % (
         r["heap_modules"] / 1024.0, r["heap_state"] / 1024.0, r["heap_bots"] / 1024.0)))

@@ -22,7 +22,8 @@ import os
 import tempfile
 import time
 
-from bench.__main__ import PICO_SLOWDOWN_LOW, PICO_SLOWDOWN_HIGH, ROOT
+from bench.__main__ import ROOT
+from bench.common import device, device_bot, ms
 from bench.common import median, mpy_tree
 
 ROLLS = 50
@@ -128,10 +129,6 @@ def run_solver_mp():
         "ratio_paired_median": round(paired),
         "bar": BAR, "goal": GOAL,
         "meets_bar": paired >= BAR, "meets_goal": paired >= GOAL,
-        "solver_pico_ms": [round(solver_ms * PICO_SLOWDOWN_LOW, 1),
-                           round(solver_ms * PICO_SLOWDOWN_HIGH, 1)],
-        "brute_pico_s": [round(brute_ms * PICO_SLOWDOWN_LOW / 1000.0, 1),
-                         round(brute_ms * PICO_SLOWDOWN_HIGH / 1000.0, 1)],
         "best_swap_ms_wasm": res["swap_us"] / 1000.0,
         "score_grid_ms_wasm": res["score_us"] / 1000.0,
         "heap_import_bytes": res["import_bytes"],
@@ -309,9 +306,6 @@ def bot_think_mp():
         raise RuntimeError(proc.stderr[-3000:])
     line = [l for l in proc.stdout.splitlines() if l.startswith("RESULT ")][0]
     res = json.loads(line[7:])
-    for lv in res:
-        res[lv]["max_pico_ms"] = [res[lv]["max_ms"] * PICO_SLOWDOWN_LOW,
-                                  res[lv]["max_ms"] * PICO_SLOWDOWN_HIGH]
     return res
 
 
@@ -334,8 +328,6 @@ def table(result):
             ("speed-up, paired on the same rolls", "%dx  (bar %dx, goal %dx)" % (
                 s["ratio_paired_median"], BAR, GOAL)),
             ("speed-up, median vs median (load-sensitive)", "%dx" % s["ratio_medians"]),
-            ("best_arrangement on a Pico, est. (ms)", "%s .. %s" % tuple(s["solver_pico_ms"])),
-            ("brute force on a Pico, est. (s)", "%s .. %s" % tuple(s["brute_pico_s"])),
             ("best_swap / score_grid, wasm (ms)", "%s / %s" % (s["best_swap_ms_wasm"],
                                                                s["score_grid_ms_wasm"])),
             ("heap: import solver .mpy + line table (B)", "%d + %d" % (s["heap_import_bytes"],
@@ -343,6 +335,10 @@ def table(result):
             ("heap allocated per best_arrangement (B)", s["heap_per_best_arrangement_bytes"]),
             ("heap allocated per bare solve (B)", s["heap_per_solve_bytes"]),
         ]
+    d = device("workloads", "cubo best_arrangement", "device_call_us")
+    if d:
+        rows.append(("best_arrangement on the device: median / max (ms)",
+                     "%s / %s" % (ms(d["median_us"]), ms(d["max_us"]))))
     for k, v in sorted(result["average_best"].items()):
         if isinstance(v, list):
             rows.append(("mean best score, %s" % k, "%.2f +- %.2f" % (v[0], v[1])))
@@ -360,6 +356,7 @@ def table(result):
     bt = result.get("bot_think", {})
     for lv in ("easy", "medium", "hard"):
         if lv in bt:
-            rows.append(("bot %s: longest act(), wasm ms (Pico est.)" % lv, "%d (%d .. %d)" % (
-                bt[lv]["max_ms"], bt[lv]["max_pico_ms"][0], bt[lv]["max_pico_ms"][1])))
+            d = device_bot("cubo", lv) or {}
+            rows.append(("bot %s: longest act(), wasm / device ms" % lv, "%d / %s" % (
+                bt[lv]["max_ms"], ms(d.get("max_us")))))
     return rows

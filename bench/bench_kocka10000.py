@@ -11,7 +11,7 @@ import os
 import tempfile
 import time
 
-from bench.__main__ import PICO_SLOWDOWN_LOW, PICO_SLOWDOWN_HIGH
+from bench.common import device_bot, ms
 
 GAMES = 10000
 PAIRS = (("medium", "easy"), ("hard", "easy"), ("hard", "medium"))
@@ -180,11 +180,6 @@ def run(games=GAMES):
     out["games_per_s_one_core"] = round(total_games / cpu, 1)
     out["simulation_wall_s"] = round(wall, 1)
     mp = think_time_mp()
-    if mp is not None:
-        mp["pico_ms_p90"] = [round(mp["p90_us"] * PICO_SLOWDOWN_LOW / 1000.0, 1),
-                             round(mp["p90_us"] * PICO_SLOWDOWN_HIGH / 1000.0, 1)]
-        mp["pico_ms_max"] = [round(mp["max_us"] * PICO_SLOWDOWN_LOW / 1000.0, 1),
-                             round(mp["max_us"] * PICO_SLOWDOWN_HIGH / 1000.0, 1)]
     out["hard_think_mp"] = mp
     out["pico_target_ms"] = PICO_TARGET_MS
     return out
@@ -206,9 +201,12 @@ def table(result):
         rows.append(("hard decision, wasm: median / p90 / max",
                      "%.2f / %.2f / %.2f ms" % (mp["median_us"] / 1000.0, mp["p90_us"] / 1000.0,
                                                  mp["max_us"] / 1000.0)))
-        rows.append(("hard decision p90, Pico est. (target %d ms)" % result["pico_target_ms"],
-                     "%.0f-%.0f ms" % tuple(mp["pico_ms_p90"])))
-        rows.append(("hard decision max, Pico est.", "%.0f-%.0f ms" % tuple(mp["pico_ms_max"])))
+        d = device_bot("kocka10000", "hard")
+        if d:
+            rows.append(("hard decision, device: median / p90 / max (target %d ms)"
+                         % result["pico_target_ms"],
+                         "%s / %s / %s ms" % (ms(d["median_us"]), ms(d["p90_us"]),
+                                              ms(d["max_us"]))))
         rows.append(("allocated importing rules / bots+tables (wasm)",
                      "%.1f / %.1f KB" % (mp["rules_heap"] / 1024.0, mp["bots_heap"] / 1024.0)))
     else:

@@ -1,4 +1,6 @@
-"""Helpers the benchmarks share: medians and shared_rules compiled as on the device."""
+"""Helpers the benchmarks share: medians, shared_rules compiled as on the device, and the
+figures measured on the emulated RP2040 (bench/results/device.json, `make bench device`)."""
+import json
 import os
 
 from tools.build_bundle import ROOT, compile_one
@@ -19,3 +21,29 @@ def mpy_tree(tmp):
         if name.endswith(".py"):
             compile_one(os.path.join(src, name), os.path.join(dst, name[:-3] + ".mpy"))
     return dst
+
+
+DEVICE_RESULTS = os.path.join(ROOT, "bench", "results", "device.json")
+
+
+def device(*keys):
+    """A figure from bench/results/device.json (nested keys), or None when not measured."""
+    try:
+        with open(DEVICE_RESULTS) as f:
+            node = json.load(f)["result"]
+    except (OSError, ValueError, KeyError):
+        return None
+    for k in keys:
+        if not isinstance(node, dict) or k not in node:
+            return None
+        node = node[k]
+    return node
+
+
+def device_bot(game, level):
+    """The device's per-decision figures for one bot level (us: median_us, p90_us, max_us)."""
+    return device("workloads", "bots %s %s" % (game, level), "device_decision_us")
+
+
+def ms(us):
+    return "-" if us is None else "%.1f" % (us / 1000.0)

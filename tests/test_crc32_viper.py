@@ -1,8 +1,9 @@
-"""The Pico's CRC-32 loop (shared_rules.crc32.VIPER_SOURCE): valid viper for the Pico's
+"""The viper CRC-32 loop (shared_rules.crc32.VIPER_SOURCE, the fallback for MicroPython
+builds without binascii.crc32; v1.28's rp2 build has it): valid viper for the Pico's
 architectures, and zlib.crc32's numbers when run with viper's 32-bit semantics.
 
-Nothing here can execute viper code (CPython has no native emitter, the WebAssembly
-port neither), so the same source text is compiled by mpy-cross for the RP2040 and
+Nothing here executes viper code (CPython has no native emitter, the WebAssembly
+port neither; `make bench` times it on the emulated RP2040), so the same source text is compiled by mpy-cross for the RP2040 and
 RP2350 (the viper type checks happen there) and run under a small emulation of the
 viper features it uses: uint locals and arguments wrap at 32 bits, ptr8 / ptr32
 index a buffer's bytes / 32-bit words.

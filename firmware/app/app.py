@@ -175,11 +175,14 @@ class App:
     def advance(self, now):
         """The frame's logic: input, the top screen's update (bots think here), sound, LEDs."""
         self.now = now
+        # The sound's clock first: a tune a screen starts below is timed from this frame.
+        # Updated after the screen, a note was timed from the previous frame, and on the
+        # Pico, whose frames can take longer than a 90 ms beep, it ended at once.
+        self.sound.update(now)
         for ev in self.hal.buttons.poll(now):
             self.stack[-1].on_event(ev)
         self.sync.poll(now)
         self.stack[-1].update(now)
-        self.sound.update(now)
         self.lights.update(now)
         if self.notice and self.notice_until and now >= self.notice_until:
             self.notice = None

@@ -25,6 +25,16 @@ class BootScreen(Screen):
         else:
             self.app.invalidate()  # the progress bar moves
 
+    def draw(self, fb):
+        from app.app import VERSION
+        ui.clear(fb)
+        from app import art
+        art.logo(fb, 48)
+        ui.centered(fb, "dice & card games", 150, ui.DIM)
+        elapsed = 0 if self.started is None else self.app.now - self.started
+        ui.bar(fb, 60, 186, 120, 8, min(elapsed, BOOT_MS), BOOT_MS)
+        ui.centered(fb, "v" + VERSION, 216, ui.DIM, font.SMALL)
+
     def finish(self):
         if self.done:
             return
@@ -47,13 +57,3 @@ def resume_game(app, saved):
         games.load(saved["game"]).resume(app, saved)
     except Exception as e:  # a save this firmware cannot play: keep it, say why
         app.show_notice("Cannot resume: %s" % (e,), 5000)
-
-    def draw(self, fb):
-        from app.app import VERSION
-        ui.clear(fb)
-        from app import art
-        art.logo(fb, 48)
-        ui.centered(fb, "dice & card games", 150, ui.DIM)
-        elapsed = 0 if self.started is None else self.app.now - self.started
-        ui.bar(fb, 60, 186, 120, 8, min(elapsed, BOOT_MS), BOOT_MS)
-        ui.centered(fb, "v" + VERSION, 216, ui.DIM, font.SMALL)

@@ -36,7 +36,7 @@ JOY_LEFT = const(16)
 JOY_RIGHT = const(20)
 JOY_PRESS = const(3)
 
-LED_DATA = const(22)  # WS2812 data in, driven by the neopixel module (PIO)
+LED_DATA = const(22)  # WS2812 data in, bit-banged by neopixel (machine.bitstream; no PIO)
 NUM_LEDS = const(8)
 
 # Button GPIOs indexed by the api's button numbers:
@@ -61,7 +61,7 @@ PIN_TABLE = (
     (19, "KEY_X", "in pull-up, active low", "key X"),
     (20, "JOY_RIGHT", "in pull-up, active low", "joystick right"),
     (21, "KEY_Y", "in pull-up, active low", "key Y"),
-    (22, "LED_DATA", "PIO (neopixel)", "8 x WS2812 data in"),
+    (22, "LED_DATA", "out, bit-banged (neopixel)", "8 x WS2812 data in"),
 )
 
 BOARD_NAME = "Pico + Waveshare Pico-LCD-1.3"

@@ -1,6 +1,7 @@
 """The 8 WS2812 LEDs: colours set by the app, brightness applied when shown.
 
-Wraps a `neopixel.NeoPixel` (the rp2 port drives it with PIO). The colours the
+Wraps a `neopixel.NeoPixel` (the rp2 port bit-bangs it with machine.bitstream,
+timed by SysTick with interrupts off: about 0.25 ms for 8 LEDs; no PIO). The colours the
 app sets are kept unscaled in `_raw`; `show()` writes them, scaled by
 `brightness` (0-255) through a 256-entry table rebuilt only when brightness
 changes, straight into the NeoPixel's own byte buffer in the strip's colour

@@ -45,28 +45,22 @@ RAM, frame path: 57,600 (frame) + 3,840 (strip) + 512 (RGB565 palette)
 RGB565 frame buffer before: 52,480 bytes less, and the largest single block
 needed falls from 115,200 to 57,600 bytes.
 
-Push time (an estimate on a 125 MHz Pico, to verify on hardware):
-  * SPI: still 115,200 bytes on the wire = 14.7 ms at 62.5 MHz (clk_peri =
-    clk_sys = 125 MHz / 2, set by hal/pico.py; 38.4 ms at the 24 MHz default).
-    62.5 MHz is also the ST7789's fastest write clock (16 ns cycle).
-  * Conversion: the blit does, per pixel, three calls through framebuf's
-    format table (GS8 get, RGB565 palette get, RGB565 set), each an address
-    computation with a multiply, plus the key test. On the RP2040's
-    Cortex-M0+ (2-cycle loads, no dual issue, code from the XIP cache) that
-    is ~35-70 cycles a pixel: 57,600 px -> 2.0-4.0 M cycles = 16-32 ms at
-    125 MHz, plus the 1-3 ms of strip overhead above. The RP2350's Cortex-M33
-    should need fewer cycles a pixel (not measured).
-  * Measured under the MicroPython WebAssembly port (Node, x86-64): the
-    conversion of a whole frame ~2.5 ms, show() with a do-nothing SPI
-    ~2.8 ms. The bench's wasm-to-Pico factor (8-13, measured for
-    interpreter-bound code) would make show() 22-36 ms: the same range, but a
-    factor for bytecode says little about a C loop; only the board can tell.
-  * machine.SPI.write blocks, so conversion and transfer add up: ~32-50 ms a
-    frame on an RP2040, against 14.7 ms for the RGB565 buffer. That is the
-    price of the 52 KB: a full-screen push every frame no longer fits 30 fps.
-    Overlapping the two (rp2.DMA feeding SPI from one strip while the next is
-    blitted into a second strip buffer) would bring it to max(SPI,
-    conversion) for another 3,840 bytes.
+Push time, measured on the emulated RP2040 (`make bench`, bench/results/device.json):
+80.4 ms a frame, RAMWR to the last byte, on every screen:
+  * SPI: 115,200 bytes on the wire = 14.7 ms at 62.5 MHz (clk_peri = clk_sys =
+    125 MHz / 2, set by hal/pico.py; 38.4 ms at the 24 MHz default). 62.5 MHz
+    is also the ST7789's fastest write clock (16 ns cycle).
+  * Conversion: the rest, about 65 ms (~140 cycles a pixel), is the blit: per
+    pixel three calls through framebuf's format table (GS8 get, RGB565 palette
+    get, RGB565 set) plus the key test, and the strips' fixed cost. The
+    estimate before the emulator was 16-32 ms; a real Pico adds flash-cache
+    misses on top (not modelled).
+  * machine.SPI.write blocks, so conversion and transfer add up. That is the
+    price of the 52 KB: a full-screen push costs 80 ms, so screens that change
+    every frame run at about 6-10 frames a second. Overlapping the two (rp2.DMA
+    feeding SPI from one strip while the next is blitted into a second strip
+    buffer) would save the 14.7 ms of SPI for another 3,840 bytes; the
+    conversion itself is the larger part.
 """
 
 import time

@@ -1,0 +1,248 @@
+"""The device figures, measured on the emulated RP2040 running the real firmware
+(tools/rp2040emu.py: MicroPython v1.28.0 RPI_PICO on rp2040js, time from the cycle count
+at 125 MHz), beside the MicroPython WebAssembly figures for the same workloads.
+
+Three runs:
+- the normal main.py, driven by buttons: boot to the first frame and to the menu,
+  push time of every frame (RAMWR to its last byte on SPI), input latency per screen
+  (the button's GPIO edge to the last byte of the first frame after it), frames per
+  second while Kocka 10000's dice roll;
+- the instrumented main.py (tools/rp2040/probe_main.py) through every game: draw and
+  push time per screen as the app measures them, peak live heap per game and over the
+  session, free heap at boot;
+- tools/rp2040/bench_main.py as main.py on the device and under the WebAssembly port:
+  each bot's think time per decision, CRC-32 per KB by each method, the save journal
+  per action; the WebAssembly-to-device factor per workload.
+The emulator does not model the XIP flash cache's misses, bus contention or the second
+core, so a real Pico is somewhat slower than these figures (one cache model added
+10-35 % to interpreter-bound code); they are not inflated by a guess.
+"""
+import json
+import os
+import subprocess
+import tempfile
+
+from bench.common import median
+from tests import devicerun
+from tools import device_image, rp2040emu
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH_MAIN = os.path.join(ROOT, "tools", "rp2040", "bench_main.py")
+GAMES = (("Cubo", "CuboSetup", ("UP", "A"), "CuboMatch"),
+         ("Kocka 10000", "K10kSetup", ("A",), "K10kPlay"),
+         ("Coloretto", "ColorettoSetup", ("A",), "ColorettoPlay"),
+         ("Cubingos", "CubingosSetup", ("A",), "CubingosPlay"))
+PLAY = ("A", "RIGHT", "A", "X", "PRESS", "A", "Y", "LEFT", "A", "DOWN")
+PLAY_MS = 8000
+
+
+def spread(xs):
+    xs = sorted(xs)
+    if not xs:
+        return None
+    return {"n": len(xs), "median": round(median(xs), 2), "p90": round(xs[len(xs) * 9 // 10], 2),
+            "max": round(xs[-1], 2)}
+
+
+def first_frame_after(dev, t):
+    after = [f for f in dev.frames if f.t0 >= t]
+    return after[0] if after else None
+
+
+def latency(dev, button, settle_ms=700):
+    """Presses `button` when the screen is idle; ms from the GPIO edge to the end of the
+    first frame pushed after it."""
+    t = dev.press(button, hold_ms=120, at=dev.now + 50)
+    dev.until(t + settle_ms)
+    f = first_frame_after(dev, t)
+    return None if f is None else round(f.t1 - t, 1)
+
+
+def ui_run(tmp):
+    """Normal main.py: boot, latency per screen, push times, dice-roll frame rate."""
+    dev = rp2040emu.Device(device_image.build_image(), out_dir=os.path.join(tmp, "ui"))
+    try:
+        dev.until(3000)
+        frames = list(dev.frames)
+        out = {"boot_first_app_frame_ms": round(frames[1].t1, 1),
+               "boot_menu_ms": round(frames[-1].t1, 1)}
+        lat = {"MainMenu (cursor)": [latency(dev, "DOWN") for _ in range(3)]}
+        lat["MainMenu -> K10kSetup (open)"] = [latency(dev, "A", 1500)]
+        lat["K10kSetup (cursor)"] = [latency(dev, "DOWN") for _ in range(2)]
+        lat["K10kSetup (cursor)"] += [latency(dev, "UP") for _ in range(2)]
+        lat["K10kSetup -> K10kPlay (start)"] = [latency(dev, "A", 2500)]
+        t = dev.press("A", hold_ms=120, at=dev.now + 50)  # roll
+        dev.until(t + 2500)
+        rolling = [f for f in dev.frames if t <= f.t0 <= t + 1000]
+        if len(rolling) >= 2:
+            out["k10k_roll_fps"] = round((len(rolling) - 1) * 1000.0
+                                         / (rolling[-1].t1 - rolling[0].t1), 1)
+        lat["K10kPlay (dice cursor)"] = [latency(dev, "RIGHT") for _ in range(3)]
+        out["latency_ms"] = {k: spread([x for x in v if x is not None]) for k, v in lat.items()}
+        out["push_ms_spi"] = spread([f.t1 - f.t0 for f in dev.frames[1:]])
+        out["spi_hz"] = dev.frames[1].info["spi_hz"]
+        out["emulated_s"] = round(dev.now / 1000, 1)
+        out["wall_s"] = dev.wall
+        out["instructions_per_wall_s"] = round(dev.instructions / max(dev.wall, 1e-3))
+        return out
+    finally:
+        dev.close()
+
+
+def probe_run(tmp):
+    """Instrumented main.py through every game: draw/push per screen, heap."""
+    dev = rp2040emu.Device(device_image.build_image(extra=rp2040emu.probe_main()),
+                           out_dir=os.path.join(tmp, "probe"))
+    try:
+        devicerun.wait_top(dev, "BootScreen")
+        devicerun.go_to(dev, ("B",), "MainMenu")
+        for i, (_label, setup, start, play) in enumerate(GAMES):
+            devicerun.go_to(dev, ("DOWN", "A") if i else ("A",), setup)
+            devicerun.go_to(dev, start, play)
+            t0 = dev.now
+            k = 0
+            while dev.now - t0 < PLAY_MS:
+                devicerun.tap(dev, PLAY[k % len(PLAY)])
+                k += 1
+            devicerun.go_to(dev, ("B", "X"), "MainMenu")
+        log = rp2040emu.ProbeLog(dev.console_text())
+        screens = sorted({f[3] for f in log.frames})
+        per = {}
+        for s in screens:
+            fs = [f for f in log.frames if f[3] == s]
+            per[s] = {"frames": len(fs), "draw_ms": spread([f[5] / 1000 for f in fs]),
+                      "push_ms": spread([f[6] / 1000 for f in fs]),
+                      "update_ms": spread([f[4] / 1000 for f in fs]),
+                      "peak_heap": max(f[2] for f in fs)}
+        return {"free_heap_at_boot": log.boot_free, "screens": per,
+                "session_peak_heap": log.peak(), "crashed": log.crashed}
+    finally:
+        dev.close()
+
+
+def parse_kr(text):
+    out = []
+    for line in text.splitlines():
+        if line.startswith("KR {"):
+            out.append(json.loads(line[3:]))
+    return out
+
+
+def workloads_device(tmp):
+    with open(BENCH_MAIN, "rb") as f:
+        src = f.read()
+    dev = rp2040emu.Device(device_image.build_image(extra={"main.py": src}),
+                           out_dir=os.path.join(tmp, "work"))
+    try:
+        dev.run_until(lambda: "KR-END" in dev.console_text() or "KX" in dev.console_text(),
+                      600_000, step_ms=500)
+        return parse_kr(dev.console_text())
+    finally:
+        dev.close()
+
+
+def workloads_wasm(tmp):
+    from tests.mpgate import DEVICE_MOUNTS, RUNNER
+    cmd = ["node", RUNNER, "--heap", str(64 * 1024 * 1024)]
+    for m in DEVICE_MOUNTS:
+        cmd += ["--mount", m]
+    cmd.append(BENCH_MAIN)
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    return parse_kr(proc.stdout)
+
+
+def factor(dev, wasm):
+    if not dev or not wasm:
+        return None
+    return round(dev / wasm, 1)
+
+
+def compare(dev_runs, wasm_runs):
+    """Per workload: the device's figures, the WebAssembly port's, and their ratio."""
+    out = {}
+    wasm_by = {}
+    for r in wasm_runs:
+        wasm_by[(r["kind"], r.get("game"), r.get("level"))] = r
+    for r in dev_runs:
+        key = (r["kind"], r.get("game"), r.get("level"))
+        w = wasm_by.get(key)
+        if r["kind"] == "bots":
+            d_per = r["total_us"] / max(1, r["decision"]["n"])
+            w_per = w["total_us"] / max(1, w["decision"]["n"]) if w else None
+            out["bots %s %s" % (r["game"], r["level"])] = {
+                "device_decision_us": r["decision"], "device_us_per_decision_all_in": round(d_per),
+                "wasm_us_per_decision_all_in": round(w_per) if w_per else None,
+                "factor": factor(d_per, w_per)}
+        elif r["kind"] == "crc":
+            entry = {}
+            for k in ("binascii_us_per_kb", "viper_us_per_kb", "pure_us_per_kb",
+                      "module_us_per_kb"):
+                entry[k] = {"device": r.get(k), "wasm": w.get(k) if w else None,
+                            "factor": factor(r.get(k), w.get(k) if w else None)}
+            out["crc32"] = entry
+        elif r["kind"] == "save":
+            d_per = r["total_us"] / r["actions"]
+            w_per = w["total_us"] / w["actions"] if w else None
+            out["save journal"] = {"device_action_us": r["action"], "device_start_us": r["start_us"],
+                                   "wasm_us_per_action": round(w_per) if w_per else None,
+                                   "factor": factor(d_per, w_per)}
+        elif r["kind"] == "solver":
+            d_per = r["total_us"] / r["calls"]
+            w_per = w["total_us"] / w["calls"] if w else None
+            out["cubo best_arrangement"] = {"device_call_us": r["call"],
+                                            "wasm_us_per_call": round(w_per) if w_per else None,
+                                            "factor": factor(d_per, w_per)}
+        elif r["kind"] == "start":
+            out["free_heap_before_workloads"] = r["free"]
+    return out
+
+
+def run():
+    why = rp2040emu.missing()
+    if why:
+        return {"skipped": why}
+    tmp = tempfile.mkdtemp(prefix="kocka-bench-device-")
+    result = {"ui": ui_run(tmp), "app": probe_run(tmp)}
+    result["workloads"] = compare(workloads_device(tmp), workloads_wasm(tmp))
+    return result
+
+
+def table(result):
+    if "skipped" in result:
+        return [("skipped", result["skipped"])]
+    ui, app, work = result["ui"], result["app"], result["workloads"]
+    rows = [("boot to first app frame / to menu (ms)", "%s / %s" % (
+        ui["boot_first_app_frame_ms"], ui["boot_menu_ms"])),
+        ("free heap at boot (B)", app["free_heap_at_boot"]),
+        ("push per frame on SPI, median/p90/max (ms)", fmt(ui["push_ms_spi"])),
+        ("Kocka 10000 dice roll (frames/s)", ui.get("k10k_roll_fps"))]
+    for k, v in ui["latency_ms"].items():
+        rows.append(("latency %s (ms)" % k, fmt(v)))
+    for s, v in sorted(app["screens"].items()):
+        rows.append(("%s draw / push median (ms), peak heap" % s, "%s / %s, %d" % (
+            v["draw_ms"]["median"], v["push_ms"]["median"], v["peak_heap"])))
+    rows.append(("session peak heap (B)", app["session_peak_heap"]))
+    for k, v in sorted(work.items()):
+        if k.startswith("bots"):
+            rows.append(("%s per decision median/max (ms), x wasm" % k, "%.1f / %.1f, x%s" % (
+                v["device_decision_us"]["median_us"] / 1000, v["device_decision_us"]["max_us"] / 1000,
+                v["factor"])))
+    crc = work.get("crc32", {})
+    for k, v in sorted(crc.items()):
+        rows.append(("crc32 %s (us/KB), x wasm" % k.replace("_us_per_kb", ""),
+                     "%s, x%s" % (round(v["device"]) if v["device"] else None, v["factor"])))
+    so = work.get("cubo best_arrangement")
+    if so:
+        rows.append(("cubo best_arrangement median/max (ms), x wasm", "%.1f / %.1f, x%s" % (
+            so["device_call_us"]["median_us"] / 1000, so["device_call_us"]["max_us"] / 1000,
+            so["factor"])))
+    sv = work.get("save journal")
+    if sv:
+        rows.append(("save journal per action median/max (ms), x wasm", "%.1f / %.1f, x%s" % (
+            sv["device_action_us"]["median_us"] / 1000, sv["device_action_us"]["max_us"] / 1000,
+            sv["factor"])))
+    return rows
+
+
+def fmt(s):
+    return "-" if not s else "%s / %s / %s" % (s["median"], s["p90"], s["max"])

@@ -1,0 +1,83 @@
+"""Every game on the real firmware, driven by GPIO button presses on the emulated RP2040:
+from the menu into Cubo, Kocka 10000, Coloretto and Cubingos (seat 1 human, the rest
+bots), a few seconds of play, back to the menu through the pause box; no exception on
+the USB console, and the live heap sampled after every frame (tools/rp2040/probe_main.py)."""
+import pytest
+
+from tests import devicerun
+from tests.devicerun import go_to, tap
+from tools import rp2040emu
+
+
+# (menu label, setup screen, presses that start it from the setup, play screen)
+GAMES = (("Cubo", "CuboSetup", ("UP", "A"), "CuboMatch"),
+         ("Kocka 10000", "K10kSetup", ("A",), "K10kPlay"),
+         ("Coloretto", "ColorettoSetup", ("A",), "ColorettoPlay"),
+         ("Cubingos", "CubingosSetup", ("A",), "CubingosPlay"))
+PLAY = ("A", "RIGHT", "A", "X", "PRESS", "A", "Y", "LEFT", "A", "DOWN")
+PLAY_MS = 4000
+HEAP_LIMIT = 200_000  # of the ~240 KB MicroPython has free at boot
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory):
+    dev = devicerun.boot(tmp_path_factory, "games", probe=True)
+    devicerun.wait_top(dev, "BootScreen")
+    go_to(dev, ("B",), "MainMenu")
+    spans = {}
+    for i, (label, setup, start, play) in enumerate(GAMES):
+        go_to(dev, ("DOWN", "A") if i else ("A",), setup)
+        go_to(dev, start, play)
+        t0 = dev.now
+        k = 0
+        while dev.now - t0 < PLAY_MS:
+            tap(dev, PLAY[k % len(PLAY)])
+            k += 1
+        spans[play] = (t0, dev.now)
+        go_to(dev, ("B", "X"), "MainMenu")
+    dev.run(300)
+    yield dev, spans
+    dev.close()
+
+
+def test_every_game_opens_plays_and_closes_without_an_exception(session):
+    dev, spans = session
+    devicerun.assert_no_crash(dev)
+    log = rp2040emu.ProbeLog(dev.console_text())
+    tops = [f[3] for f in log.frames]
+    for _label, setup, _start, play in GAMES:
+        assert setup in tops and play in tops
+    assert log.top() == "MainMenu"
+
+
+def test_the_heap_is_sampled_every_frame_and_stays_inside_the_pico(session):
+    dev, _spans = session
+    log = rp2040emu.ProbeLog(dev.console_text())
+    app_frames = len(dev.frames) - 1  # the driver's black frame comes before the app
+    assert len(log.frames) == app_frames
+    assert [f[0] for f in log.frames] == list(range(1, app_frames + 1))
+    assert log.boot_free and log.boot_free > 230_000
+    for _label, _setup, _start, play in GAMES:
+        peak = log.peak({play})
+        assert 60_000 < peak < HEAP_LIMIT, (play, peak)
+
+
+def test_each_game_moved_on_screen(session):
+    dev, spans = session
+    for play, (t0, t1) in spans.items():
+        shown = {f.rgb565 for f in dev.frames if t0 <= f.t0 <= t1}
+        assert len(shown) >= 2, "%s showed %d different frames" % (play, len(shown))
+
+
+def test_every_setup_screen_is_the_simulators(session, tmp_path):
+    dev, _spans = session
+    from tests import simframes
+    log = rp2040emu.ProbeLog(dev.console_text())
+    for label, setup, _start, _play in GAMES:
+        first = [f[0] for f in log.frames if f[3] == setup][0]
+        shown = dev.frames[first]  # app frame k is the panel's frame k + 1 (after the black one)
+        want = simframes.setup_screen(tmp_path / setup, label)
+        if shown.rgb565 != want:
+            shown.png(str(tmp_path / (setup + ".png")))
+            raise AssertionError("%s differs from the simulator's (device frame in %s)"
+                                 % (setup, tmp_path))

@@ -1,0 +1,77 @@
+"""An instrumented /main.py for the emulated board: the app's own loop, reporting on the console.
+
+Runs what firmware/main.py runs (PicoHal, App) with App.run's loop and App.tick
+written out, so that after every pushed frame it can print one line:
+    KF <frame> <app ms> <live heap bytes after gc.collect> <top screen>
+       <us in advance (input, screen update: bots think here)> <us drawing> <us pushing>
+and, whenever the top screen or its game's state changed, a fingerprint of the game
+on screen (crc32 of its state's to_dict() as JSON, 0 for screens without a game):
+    KS <frame> <top screen> <crc>
+At start it prints `KB <free heap> <allocated>` (before the HAL is built) and on any
+exception `KX` and the traceback. Nothing is printed while a sync session owns the
+port. The collection per frame costs emulated time, so timings are taken from runs
+of the normal main.py.
+"""
+import gc
+import sys
+import time
+
+gc.collect()
+print("KB %d %d" % (gc.mem_free(), gc.mem_alloc()))
+
+import json  # noqa: E402
+import binascii  # noqa: E402
+
+def fingerprint(top):
+    st = getattr(top, "st", None) or getattr(top, "state", None)
+    if st is None or not hasattr(st, "to_dict"):
+        return 0
+    return binascii.crc32(json.dumps(st.to_dict()).encode())
+
+
+def main():
+    from hal.pico import PicoHal
+    from app.app import App, FRAME_MS
+    hal = PicoHal()
+    app = App(hal)
+    serial = hal.serial
+    start = hal.ticks_ms()
+    last = start
+    now = 0
+    shown = None
+    while True:
+        t = hal.ticks_ms()
+        now += hal.ticks_diff(t, last)
+        last = t
+        t0 = time.ticks_us()
+        app.advance(now)
+        if not app.dirty:
+            pushed = False
+        else:
+            t1 = time.ticks_us()
+            app.draw()
+            t2 = time.ticks_us()
+            hal.display.show()
+            t3 = time.ticks_us()
+            app.frames += 1
+            pushed = True
+        if pushed and not serial.in_session:
+            gc.collect()
+            name = type(app.top()).__name__
+            print("KF %d %d %d %s %d %d %d" % (app.frames, now, gc.mem_alloc(), name,
+                                               time.ticks_diff(t1, t0), time.ticks_diff(t2, t1),
+                                               time.ticks_diff(t3, t2)))
+            state = (name, fingerprint(app.top()))
+            if state != shown:
+                shown = state
+                print("KS %d %s %d" % (app.frames, name, state[1]))
+        spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
+        if spare > 0:
+            hal.sleep_ms(spare)
+
+
+try:
+    main()
+except Exception as e:
+    print("KX")
+    sys.print_exception(e)

@@ -1,0 +1,339 @@
+"""Runs the real firmware on an emulated RP2040 (tools/rp2040/run.mjs, rp2040js) from Python.
+
+`Device(image)` boots MicroPython v1.28.0 for RPI_PICO from the shared firmware
+folder with `image` (tools/device_image.py) as its flash filesystem and collects
+what the board shows: `frames` (each with its emulated start/end time and the
+RGB565 pixels, `Frame.png()` / `save_pngs()` for pictures), `leds`, `pwm` (backlight GP13, buzzer
+GP14), `console` (everything the device wrote on USB CDC), `flash_writes`.
+Buttons go in as GPIO levels (`press`, `hold`), at exact emulated times; `cut()`
+cuts the power and boots again from the same flash; `flash_image()` reads the
+filesystem back; `open_pty()` bridges the CDC port to a pseudo-terminal, so
+`kocka sync --port <path>` talks to the device while `run()` keeps it going.
+
+Where the firmware comes from: KOCKA_MICROPYTHON_DIR, else
+<repo>/../shared/micropython, else /work/shared/micropython. `missing()` says
+what is absent and where to get it (tests skip with that text).
+"""
+import json
+import os
+import queue
+import shutil
+import subprocess
+import tempfile
+import threading
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUNNER = os.path.join(ROOT, "tools", "rp2040", "run.mjs")
+FIRMWARE = "RPI_PICO-v1.28.0.bin"
+BOOTROM = "rp2040-bootrom-B1.bin"
+# The api's button numbers (UP, DOWN, LEFT, RIGHT, PRESS, A, B, X, Y) -> GPIO (board/pins.py).
+BUTTON_PINS = (2, 18, 16, 20, 3, 15, 17, 19, 21)
+BUTTONS = {name: BUTTON_PINS[i] for i, name in
+           enumerate(("UP", "DOWN", "LEFT", "RIGHT", "PRESS", "A", "B", "X", "Y"))}
+BACKLIGHT = 13
+BUZZER = 14
+WHERE = ("MicroPython v1.28.0 for RPI_PICO (the .uf2 from micropython.org/download/RPI_PICO/; "
+         "its payload from 0x10000000 is the .bin, or build it from the v1.28.0 source) and the "
+         "RP2040 B1 boot ROM (rp2040-bootrom-B1.bin, built from github.com/raspberrypi/pico-bootrom)")
+
+
+def firmware_dir():
+    env = os.environ.get("KOCKA_MICROPYTHON_DIR")
+    if env:
+        return env
+    for d in (os.path.join(os.path.dirname(ROOT), "shared", "micropython"),
+              "/work/shared/micropython"):
+        if os.path.isfile(os.path.join(d, FIRMWARE)):
+            return d
+    return os.path.join(os.path.dirname(ROOT), "shared", "micropython")
+
+
+def missing():
+    """None when the emulated board can run here, else a sentence saying what to get."""
+    d = firmware_dir()
+    absent = [n for n in (FIRMWARE, BOOTROM) if not os.path.isfile(os.path.join(d, n))]
+    if absent:
+        return ("the emulated-RP2040 tests need %s in %s (or KOCKA_MICROPYTHON_DIR): %s"
+                % (" and ".join(absent), d, WHERE))
+    if shutil.which("node") is None or not os.path.isdir(os.path.join(ROOT, "node_modules",
+                                                                      "rp2040js")):
+        return "the emulated-RP2040 tests need Node.js and rp2040js (npm ci, as `make test` does)"
+    return None
+
+
+class Frame:
+    def __init__(self, ev):
+        self.index = ev["i"]
+        self.boot = ev["boot"]
+        self.t0 = ev["t0"]
+        self.t1 = ev["t1"]
+        self.info = ev
+        with open(ev["file"], "rb") as f:
+            self.rgb565 = f.read()
+
+    def png(self, path):
+        from tools import rgb565
+        rgb565.write_png(self.rgb565, path)
+
+    def __repr__(self):
+        return "<Frame %d %.1f-%.1f ms>" % (self.index, self.t0, self.t1)
+
+
+class DeviceError(RuntimeError):
+    pass
+
+
+class Device:
+    def __init__(self, image, out_dir=None, timeout=900):
+        why = missing()
+        if why:
+            raise DeviceError(why)
+        self.out_dir = out_dir or tempfile.mkdtemp(prefix="kocka-rp2040-")
+        os.makedirs(self.out_dir, exist_ok=True)
+        fs = os.path.join(self.out_dir, "fs.img")
+        with open(fs, "wb") as f:
+            f.write(image)
+        d = firmware_dir()
+        self.timeout = timeout
+        self.frames = []
+        self.leds = []
+        self.pwm = []
+        self.pins = []
+        self.panel = []
+        self.flash_writes = []
+        self.boots = []
+        self.console = bytearray()
+        self.instructions = 0
+        self.wall = 0.0
+        self.now = 0.0
+        self._replies = queue.Queue()
+        self._pty = None
+        self._lock = threading.Lock()
+        self.proc = subprocess.Popen(
+            ["node", RUNNER, "--rom", os.path.join(d, BOOTROM),
+             "--firmware", os.path.join(d, FIRMWARE), "--fs", fs, "--out", self.out_dir],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self._wait("ready")
+
+    # -- events ------------------------------------------------------------
+    def _read(self):
+        for line in self.proc.stdout:
+            ev = json.loads(line)
+            kind = ev["ev"]
+            with self._lock:
+                if kind == "frame":
+                    self.frames.append(Frame(ev))
+                elif kind == "cdc":
+                    data = bytes.fromhex(ev["hex"])
+                    self.console.extend(data)
+                    if self._pty is not None:
+                        self._pty.to_host(data)
+                elif kind == "leds":
+                    self.leds.append(ev)
+                elif kind == "pwm":
+                    self.pwm.append(ev)
+                elif kind == "pin":
+                    self.pins.append(ev)
+                elif kind == "panel":
+                    self.panel.append(ev)
+                elif kind == "flash":
+                    self.flash_writes.append(ev)
+                elif kind == "boot":
+                    self.boots.append(ev["t"])
+            if kind in ("ok", "ready", "error", "stats"):
+                self._replies.put(ev)
+        self._replies.put({"ev": "eof"})
+
+    def _send(self, line):
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+
+    def _wait(self, what):
+        try:
+            ev = self._replies.get(timeout=self.timeout)
+        except queue.Empty:
+            raise DeviceError("the emulator did not answer in %d s" % self.timeout)
+        if ev["ev"] != what:
+            err = self.proc.stderr.read().decode(errors="replace") if ev["ev"] == "eof" else ""
+            raise DeviceError("emulator: expected %s, got %r %s" % (what, ev, err[-2000:]))
+        self.now = ev["t"]
+        self.instructions = ev.get("instructions", self.instructions)
+        self.wall = ev.get("wall", self.wall)
+        return ev
+
+    # -- driving -----------------------------------------------------------
+    def run(self, ms):
+        """Runs `ms` of emulated time; returns the time reached (ms since the first boot)."""
+        self._send("run %r" % float(ms))
+        return self._wait("ok")["t"]
+
+    def until(self, t_ms):
+        self._send("until %r" % float(t_ms))
+        return self._wait("ok")["t"]
+
+    def run_until(self, done, limit_ms, step_ms=100):
+        """Runs in steps until done() is true; DeviceError past limit_ms of emulated time."""
+        end = self.now + limit_ms
+        while not done():
+            if self.now >= end:
+                raise DeviceError("not reached within %d ms of emulated time" % limit_ms)
+            self.run(step_ms)
+
+    def set_pin(self, gpio, level, at=None):
+        if at is None:
+            self._send("pin %d %d" % (gpio, level))
+        else:
+            self._send("at %r %d %d" % (float(at), gpio, level))
+        self._wait("ok")
+
+    def press(self, button, hold_ms=60, at=None, then_ms=0):
+        """Presses a button (name or api number) at `at` (default now) for hold_ms; returns
+        the press time. then_ms: run that long after the press starts."""
+        gpio = BUTTONS[button] if isinstance(button, str) else BUTTON_PINS[button]
+        t = self.now if at is None else at
+        self.set_pin(gpio, 0, at=t)
+        self.set_pin(gpio, 1, at=t + hold_ms)
+        if then_ms:
+            self.until(t + then_ms)
+        return t
+
+    def serial_write(self, data):
+        self._send("serial " + bytes(data).hex())
+
+    def cut(self):
+        """Cuts the power now and boots again from the same flash."""
+        self._send("cut")
+        self._wait("ok")
+
+    def flash_image(self):
+        path = os.path.join(self.out_dir, "dump.img")
+        self._send("dump " + path)
+        self._wait("ok")
+        with open(path, "rb") as f:
+            return f.read()
+
+    def console_text(self):
+        with self._lock:
+            return self.console.decode("utf-8", errors="replace")
+
+    def frames_since(self, t_ms):
+        with self._lock:
+            return [f for f in self.frames if f.t0 >= t_ms]
+
+    def last_frame(self):
+        with self._lock:
+            return self.frames[-1] if self.frames else None
+
+    def save_pngs(self, folder=None):
+        """Every frame so far as frame_NNNNN.png (in the output folder); returns the paths."""
+        folder = folder or self.out_dir
+        paths = []
+        with self._lock:
+            frames = list(self.frames)
+        for f in frames:
+            path = os.path.join(folder, "frame_%05d.png" % f.index)
+            f.png(path)
+            paths.append(path)
+        return paths
+
+    def open_pty(self):
+        """Bridges USB CDC to a new pseudo-terminal; returns the slave's path."""
+        self._pty = PtyBridge(self.serial_write)
+        return self._pty.path
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self._send("quit")
+                self.proc.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+        if self._pty is not None:
+            self._pty.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class PtyBridge:
+    """A raw pty whose master side is wired to the device's CDC port."""
+
+    def __init__(self, to_device):
+        import tty
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self.to_device = to_device
+        self.closed = False
+        self.thread = threading.Thread(target=self._pump, daemon=True)
+        self.thread.start()
+
+    def _pump(self):
+        import select
+        while not self.closed:
+            ready, _w, _x = select.select([self.master], [], [], 0.1)
+            if not ready:
+                continue
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                return
+            if data:
+                self.to_device(data)
+
+    def to_host(self, data):
+        try:
+            os.write(self.master, data)
+        except OSError:
+            pass
+
+    def close(self):
+        self.closed = True
+        self.thread.join(timeout=1)
+        for fd in (self.master, self.slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+PROBE = os.path.join(ROOT, "tools", "rp2040", "probe_main.py")
+
+
+def probe_main():
+    """The instrumented main.py (tools/rp2040/probe_main.py) as bytes, for build_image(extra=)."""
+    with open(PROBE, "rb") as f:
+        return {"main.py": f.read()}
+
+
+class ProbeLog:
+    """Parses probe_main.py's console lines: frames (frame, ms, heap, top, advance us, draw
+    us, push us), states (frame, top, fingerprint), the free heap at boot, crashes."""
+
+    def __init__(self, text):
+        self.frames = []
+        self.states = []
+        self.boot_free = None
+        self.crashed = "KX" in text.split("\n") or "Traceback" in text
+        for line in text.split("\n"):
+            parts = line.strip().split()
+            if len(parts) == 8 and parts[0] == "KF":
+                self.frames.append((int(parts[1]), int(parts[2]), int(parts[3]), parts[4],
+                                    int(parts[5]), int(parts[6]), int(parts[7])))
+            elif len(parts) == 4 and parts[0] == "KS":
+                self.states.append((int(parts[1]), parts[2], int(parts[3])))
+            elif len(parts) == 3 and parts[0] == "KB":
+                self.boot_free = int(parts[1])
+
+    def top(self):
+        return self.frames[-1][3] if self.frames else None
+
+    def peak(self, screens=None):
+        heaps = [f[2] for f in self.frames if screens is None or f[3] in screens]
+        return max(heaps) if heaps else 0
