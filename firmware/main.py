@@ -90,7 +90,7 @@ def prefer_frozen():
     must win over app/ files an earlier `make flash` install left on the filesystem
     (MicroPython looks on the filesystem first). Stock firmware has no kocka_image."""
     try:
-        import kocka_image  # noqa: F401
+        __import__("kocka_image")  # frozen by tools/build_uf2.py; nowhere else
     except ImportError:
         return False
     if ".frozen" in sys.path:
