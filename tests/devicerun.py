@@ -15,13 +15,17 @@ def require():
         pytest.skip(why)
 
 
-def boot(tmp_path_factory, name, data=None, probe=False):
-    """A Device booted from the bundle (probe: the instrumented main.py) with /data files."""
+def boot(tmp_path_factory, name, data=None, probe=False, firmware=None, image=None):
+    """A Device booted from the bundle (probe: the instrumented main.py) with /data files.
+    firmware: a Kocka firmware image's binary (tests/uf2image.py): then the filesystem
+    holds no code, and the probe comes in through boot.py. image: the flash filesystem
+    as it is."""
     require()
-    extra = rp2040emu.probe_main() if probe else None
-    image = device_image.build_image(data=data, extra=extra)
+    if image is None:
+        extra = rp2040emu.probe_main(frozen_image=firmware is not None) if probe else None
+        image = device_image.build_image(data=data, extra=extra, bundle=firmware is None)
     out = tmp_path_factory.mktemp(name)
-    return rp2040emu.Device(image, out_dir=str(out))
+    return rp2040emu.Device(image, out_dir=str(out), firmware=firmware)
 
 
 def wait_top(dev, name, limit_ms=8000):

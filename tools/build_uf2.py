@@ -202,12 +202,23 @@ def run(cmd, cwd, env=None, log=None):
 
 
 def build(board, jobs=2):
+    """Builds (or rebuilds: make skips what is up to date) one board's UF2; its path."""
     if board not in FAMILY:
         raise BuildError("unknown board %s (RPI_PICO or RPI_PICO2)" % board)
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, ".lock"), "w") as lock:
+        try:
+            import fcntl
+            fcntl.flock(lock, fcntl.LOCK_EX)   # one build at a time in the shared tree
+        except ImportError:
+            pass
+        return _build(board, jobs)
+
+
+def _build(board, jobs):
     ensure_toolchain()
     mp = micropython_dir()
     work = os.path.join(OUT, "work-" + board)
-    os.makedirs(OUT, exist_ok=True)
     log = os.path.join(OUT, "build-%s.log" % board)
     open(log, "w").close()
     manifest = write_manifest(board, work)
@@ -255,6 +266,11 @@ def uf2_blocks(path):
             raise BuildError("%s: block %d is out of order or has no family" % (path, i))
         out.append((addr, b[32:32 + size], family))
     return out
+
+
+def payload(path):
+    """The flash bytes a UF2 file writes from FLASH_BASE (its blocks are contiguous)."""
+    return b"".join(p for _, p, _ in uf2_blocks(path))
 
 
 def check_uf2(board, path, binary):

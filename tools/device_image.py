@@ -44,9 +44,10 @@ def bundle_files():
     return dict(_bundle_cache["files"])
 
 
-def build_image(data=None, extra=None):
-    """The littlefs image as bytes: the bundle, /data (data: {name: bytes}), extra root files."""
-    files = bundle_files()
+def build_image(data=None, extra=None, bundle=True):
+    """The littlefs image as bytes: the bundle (bundle=False: none, as a Kocka firmware
+    image needs), /data (data: {name: bytes}), extra root files."""
+    files = bundle_files() if bundle else {}
     files.update(extra or {})
     for name, content in (data or {}).items():
         files[DATA_DIR + "/" + name] = content
@@ -64,6 +65,11 @@ def build_image(data=None, extra=None):
         with fs.open("/" + path, "wb") as f:
             f.write(files[path])
     return bytes(fs.context.buffer)
+
+
+def blank_image():
+    """Erased flash (every byte 0xFF): MicroPython's _boot.py formats it at first boot."""
+    return b"\xff" * (BLOCK_SIZE * BLOCK_COUNT)
 
 
 def read_files(image, folder=DATA_DIR):

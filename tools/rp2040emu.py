@@ -84,7 +84,9 @@ class DeviceError(RuntimeError):
 
 
 class Device:
-    def __init__(self, image, out_dir=None, timeout=900):
+    def __init__(self, image, out_dir=None, timeout=900, firmware=None):
+        """image: the littlefs region's bytes; firmware: a flash binary from 0x10000000
+        (default: the stock RPI_PICO firmware; a Kocka image's is tools.build_uf2's)."""
         why = missing()
         if why:
             raise DeviceError(why)
@@ -111,7 +113,8 @@ class Device:
         self._lock = threading.Lock()
         self.proc = subprocess.Popen(
             ["node", RUNNER, "--rom", os.path.join(d, BOOTROM),
-             "--firmware", os.path.join(d, FIRMWARE), "--fs", fs, "--out", self.out_dir],
+             "--firmware", firmware or os.path.join(d, FIRMWARE), "--fs", fs,
+             "--out", self.out_dir],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -306,10 +309,15 @@ class PtyBridge:
 PROBE = os.path.join(ROOT, "tools", "rp2040", "probe_main.py")
 
 
-def probe_main():
-    """The instrumented main.py (tools/rp2040/probe_main.py) as bytes, for build_image(extra=)."""
+def probe_main(frozen_image=False):
+    """The instrumented main.py (tools/rp2040/probe_main.py) as files for build_image(extra=).
+    frozen_image: for a Kocka firmware image, whose frozen main.py runs first: the probe
+    as kocka_probe.py and a boot.py that makes App.run its loop."""
     with open(PROBE, "rb") as f:
-        return {"main.py": f.read()}
+        probe = f.read()
+    if frozen_image:
+        return {"kocka_probe.py": probe, "boot.py": b"import kocka_probe\nkocka_probe.install()\n"}
+    return {"main.py": probe}
 
 
 class ProbeLog:

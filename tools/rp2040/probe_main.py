@@ -9,7 +9,8 @@ on screen (crc32 of its state's to_dict() as JSON, 0 for screens without a game)
     KS <frame> <top screen> <crc>
 At start it prints `KB <free heap> <allocated>` (before the HAL is built) and on any
 exception `KX` and the traceback. Nothing is printed while a sync session owns the
-port. The collection per frame costs emulated time, so timings are taken from runs
+port. In a Kocka firmware image, whose frozen main.py runs before any main.py on the
+filesystem, it is kocka_probe.py, and a two-line boot.py calls install(). The collection per frame costs emulated time, so timings are taken from runs
 of the normal main.py.
 """
 import gc
@@ -17,7 +18,7 @@ import sys
 import time
 
 gc.collect()
-print("KB %d %d" % (gc.mem_free(), gc.mem_alloc()))
+BOOT_HEAP = (gc.mem_free(), gc.mem_alloc())
 
 import json  # noqa: E402
 import binascii  # noqa: E402
@@ -29,11 +30,40 @@ def fingerprint(top):
     return binascii.crc32(json.dumps(st.to_dict()).encode())
 
 
+def prefer_frozen():
+    # as firmware/main.py does: in a Kocka firmware image its frozen app comes first
+    try:
+        __import__("kocka_image")
+    except ImportError:
+        return
+    sys.path.remove(".frozen")
+    sys.path.insert(0, ".frozen")
+
+
 def main():
+    print("KB %d %d" % BOOT_HEAP)
+    prefer_frozen()
     from hal.pico import PicoHal
-    from app.app import App, FRAME_MS
+    from app.app import App
     hal = PicoHal()
-    app = App(hal)
+    loop(App(hal), hal)
+
+
+def install():
+    """As the boot.py of a Kocka firmware image (imported as kocka_probe): App.run becomes
+    the probe's loop, and the frozen main.py runs it. (A boot.py that never returned
+    would keep USB off: the firmware starts USB after boot.py.)"""
+    prefer_frozen()
+    from app.app import App
+
+    def run(app):
+        print("KB %d %d" % BOOT_HEAP)
+        loop(app, app.hal)
+    App.run = run
+
+
+def loop(app, hal):
+    from app.app import FRAME_MS
     serial = hal.serial
     start = hal.ticks_ms()
     last = start
@@ -70,8 +100,9 @@ def main():
             hal.sleep_ms(spare)
 
 
-try:
-    main()
-except Exception as e:
-    print("KX")
-    sys.print_exception(e)
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as e:
+        print("KX")
+        sys.print_exception(e)

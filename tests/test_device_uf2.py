@@ -1,0 +1,184 @@
+"""The Kocka firmware image (`make uf2`: MicroPython v1.28.0 with the app frozen in) on the
+emulated RP2040. Built here from the shared MicroPython source, it boots from erased flash
+to the menu with every frame the simulator's and creates /data; a game saved by a `make
+flash` install resumes under the image, and the image's save resumes under the `make
+flash` install, each the state that was on screen; `kocka sync` gets every game from it.
+The Pico 2 image is built and its UF2 checked (family, layout, the RP2350 image
+definition); there is no RP2350 emulator at hand to boot it."""
+import os
+import sqlite3
+import struct
+import subprocess
+import sys
+
+import pytest
+
+from tests import devicerun, simframes
+from tests.devicerun import go_to, tap
+from tests.test_device_sync import GAMES, demo_log
+from tools import build_uf2, device_image, rp2040emu
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MENU_BY_MS = 2900
+MOVE_AT_MS = 3000
+
+
+def build(board):
+    devicerun.require()
+    try:
+        return build_uf2.build(board)
+    except build_uf2.BuildError as e:
+        if build_uf2.missing_tools() and not (hasattr(os, "geteuid") and os.geteuid() == 0):
+            pytest.skip(str(e))
+        raise
+
+
+@pytest.fixture(scope="module")
+def firmware(tmp_path_factory):
+    """The RPI_PICO image's flash bytes as a file for the emulator."""
+    uf2 = build("RPI_PICO")
+    path = tmp_path_factory.mktemp("uf2") / "kocka-RPI_PICO.bin"
+    path.write_bytes(build_uf2.payload(uf2))
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def first_boot(tmp_path_factory, firmware):
+    dev = devicerun.boot(tmp_path_factory, "uf2-blank", firmware=firmware,
+                         image=device_image.blank_image())
+    dev.until(MENU_BY_MS)
+    dev.press("DOWN", at=MOVE_AT_MS, then_ms=400)
+    data = device_image.read_files(dev.flash_image())
+    yield dev, data
+    dev.close()
+
+
+def test_the_image_boots_from_erased_flash_to_the_menu_frame_for_frame(first_boot,
+                                                                        tmp_path_factory):
+    dev, _data = first_boot
+    boot = simframes.boot_screens(tmp_path_factory.mktemp("simboot"))
+    menu = simframes.menu_screens(tmp_path_factory.mktemp("simmenu"))
+    devicerun.assert_no_crash(dev)
+    app_frames = [f for f in dev.frames[1:] if f.t0 < MOVE_AT_MS]
+    i = 0
+    while i < len(app_frames) and app_frames[i].rgb565 in boot:
+        i += 1
+    assert i >= 10, "only %d boot-screen frames matched the simulator's" % i
+    assert app_frames[i:] and all(f.rgb565 == menu[0] for f in app_frames[i:])
+    moved = dev.frames_since(MOVE_AT_MS)
+    assert moved and moved[0].rgb565 == menu[1]
+
+
+def test_the_image_creates_its_data_on_first_boot(first_boot):
+    dev, data = first_boot
+    assert "log.json" in data, sorted(data)     # the game log's index, sealed
+    assert not [n for n in data if n.endswith(".py") or n.endswith(".mpy")]
+
+
+def states(dev, screen, since=0):
+    return [s for s in rp2040emu.ProbeLog(dev.console_text()[since:]).states
+            if s[1] == screen]
+
+
+def play_some(dev, moves):
+    for b in moves:
+        tap(dev, b)
+    dev.run(1200)
+
+
+@pytest.fixture(scope="module")
+def crossed(tmp_path_factory, firmware):
+    """A game started under `make flash` (stock firmware, the bundle on the filesystem),
+    resumed under the image, then resumed under `make flash` again: (fingerprints seen
+    before each switch, fingerprints after, the devices' probe logs)."""
+    # both probes in one filesystem: main.py for `make flash`, boot.py for the image
+    probe = rp2040emu.probe_main()
+    probe.update(rp2040emu.probe_main(frozen_image=True))
+    image = device_image.build_image(extra=probe)
+    a = devicerun.boot(tmp_path_factory, "uf2-cross-a", image=image)
+    devicerun.wait_top(a, "BootScreen")
+    go_to(a, ("B",), "MainMenu")
+    go_to(a, ("DOWN", "A"), "K10kSetup")
+    go_to(a, ("A",), "K10kPlay")
+    play_some(a, ("A", "A", "RIGHT", "A", "X"))
+    before_b = states(a, "K10kPlay")[-1][2]
+    flash = a.flash_image()
+    a.close()
+
+    b = devicerun.boot(tmp_path_factory, "uf2-cross-b", firmware=firmware, image=flash)
+    devicerun.wait_top(b, "BootScreen", limit_ms=4000)
+    go_to(b, ("B",), "ResumeScreen")
+    go_to(b, ("A",), "K10kPlay")
+    after_b = states(b, "K10kPlay")[0][2]
+    play_some(b, ("A", "A", "X", "A"))
+    log_b = rp2040emu.ProbeLog(b.console_text())
+    before_c = states(b, "K10kPlay")[-1][2]
+    flash = b.flash_image()
+    b.close()
+
+    c = devicerun.boot(tmp_path_factory, "uf2-cross-c", image=flash)
+    devicerun.wait_top(c, "BootScreen", limit_ms=4000)
+    go_to(c, ("B",), "ResumeScreen")
+    go_to(c, ("A",), "K10kPlay")
+    after_c = states(c, "K10kPlay")[0][2]
+    c.close()
+    return (before_b, before_c), (after_b, after_c), log_b
+
+
+def test_a_make_flash_save_resumes_under_the_image_and_back(crossed):
+    before, after, log_b = crossed
+    assert before[0] != 0 and before[1] != 0 and before[0] != before[1]
+    assert after == before
+    assert not log_b.crashed
+
+
+def test_the_image_runs_its_frozen_code_with_room_to_spare(crossed):
+    _before, _after, log_b = crossed
+    heap = [f[2] for f in log_b.frames if f[3] == "K10kPlay"]
+    assert heap
+    print("uf2 K10kPlay peak live heap %d B" % max(heap))
+    assert log_b.boot_free > 200 * 1024
+
+
+@pytest.fixture(scope="module")
+def synced(tmp_path_factory, firmware):
+    tmp = tmp_path_factory.mktemp("uf2-sync")
+    image = device_image.build_image(data=demo_log(tmp), bundle=False)
+    dev = devicerun.boot(tmp_path_factory, "uf2-sync-device", firmware=firmware, image=image)
+    dev.until(3000)
+    port = dev.open_pty()
+    db = tmp / "kocka.sqlite3"
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("KOCKA_DB", None)
+    host = subprocess.Popen([sys.executable, "-m", "host", "--db", str(db), "sync", "--port", port,
+                             "--timeout", "30"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        dev.run_until(lambda: host.poll() is not None, 60_000, step_ms=50)
+    finally:
+        if host.poll() is None:
+            host.kill()
+        out = host.communicate()[0]
+    yield dev, host.returncode, out, db
+    dev.close()
+
+
+def test_kocka_sync_gets_every_game_from_the_image(synced):
+    dev, code, out, db = synced
+    assert code == 0, out
+    con = sqlite3.connect(str(db))
+    rows = con.execute("SELECT verified FROM games").fetchall()
+    assert len(rows) == GAMES and all(r[0] == 1 for r in rows), rows
+    devicerun.assert_no_crash(dev)
+
+
+def test_the_pico2_image_is_a_uf2_for_the_rp2350():
+    uf2 = build("RPI_PICO2")
+    blocks = build_uf2.uf2_blocks(uf2)
+    assert {fam for _a, _p, fam in blocks} == {0xE48BFF59}
+    assert blocks[0][0] == 0x10000000
+    data = build_uf2.payload(uf2)
+    assert len(data) < build_uf2.FS_OFFSET["RPI_PICO2"]
+    head = data[:4096]
+    assert struct.pack("<I", 0xFFFFDED3) in head and struct.pack("<I", 0xAB123579) in head
+    assert os.path.basename(uf2) == "kocka-%s-RPI_PICO2.uf2" % build_uf2.app_version()
