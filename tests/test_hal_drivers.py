@@ -462,7 +462,7 @@ def test_picohal_falls_back_when_the_clock_call_is_refused(bus, monkeypatch, tmp
     assert "SPI 24 MHz" in hal.version
 
 
-def test_spi_baudrate_parsing():
+def test_spi_baudrate_parsing(bus):  # hal.pico imports machine: the fake one
     from hal.pico import spi_baudrate
     assert spi_baudrate("SPI(1, baudrate=62500000, polarity=0)", 1) == 62500000
     assert spi_baudrate("<SPI>", 24_000_000) == 24_000_000
@@ -655,3 +655,14 @@ def test_picohal_mem_free_collects_first(bus, pico, monkeypatch):
                                     mem_free=lambda: calls.append("mem_free") or 123456)
     monkeypatch.setattr(pico_mod, "gc", fake_gc)
     assert hal.mem_free() == 123456 and calls == ["collect", "mem_free"]
+
+
+def test_the_firmware_is_named_for_the_about_screen(pico, monkeypatch):
+    import types
+    from hal import pico as pico_mod
+    hal, _, _ = pico
+    assert hal.firmware.startswith("MicroPython ") and hal.firmware.endswith("+ app files")
+    image = types.ModuleType("kocka_image")
+    image.NAME = "kocka-9.9.9-RPI_PICO"
+    monkeypatch.setitem(sys.modules, "kocka_image", image)
+    assert pico_mod.firmware_name() == "image kocka-9.9.9-RPI_PICO"

@@ -1,4 +1,5 @@
-"""The about screen: what this is, the version, and the runtime it runs on."""
+"""The about screen: what this is, the app's version, the firmware it was installed as,
+and the runtime it runs on."""
 
 from app import ui, font, art
 from app.screen import Screen, is_back, is_ok
@@ -23,6 +24,8 @@ class AboutScreen(Screen):
                      "Play at the table or", "against the bots."):
             font.draw(fb, line, 20, y, ui.TEXT)
             y += 18
+        font.draw(fb, "firmware " + getattr(self.app.hal, "firmware", "?"), 20, 170, ui.DIM,
+                  font.SMALL)
         font.draw(fb, self.app.hal.version, 20, 184, ui.DIM, font.SMALL)
         free = self.app.hal.mem_free()
         if free is not None:

@@ -24,6 +24,8 @@ The app talks to hardware only through one `hal` object with these parts
     hal.mem_free() -> free heap bytes after a collection, or None where the
                   figure means nothing (the simulator, headless runs)
     hal.version -> str (runtime description for the About screen)
+    hal.firmware -> str (what was installed: the Kocka image's name, or MicroPython's
+                  version with the app as files, or "simulator")
 
 Events are small ints: (kind << 4) | button, so the hot path allocates nothing.
 """

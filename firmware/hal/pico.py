@@ -123,6 +123,7 @@ class PicoHal:
         self.ticks_diff = time.ticks_diff
         self.sleep_ms = time.sleep_ms
         self.version = self.describe()
+        self.firmware = firmware_name()
 
     def random_seed(self):
         """30 bits of hardware entropy (os.urandom uses the RP2's ring oscillator / TRNG)."""
@@ -138,6 +139,17 @@ class PicoHal:
         return "MicroPython %d.%d.%d; %s; CPU %d MHz, SPI %s MHz; %s" % (
             v[0], v[1], v[2], getattr(impl, "_machine", sys.platform),
             machine.freq() // 1_000_000, _mhz(self.spi_hz), pins.BOARD_NAME)
+
+
+def firmware_name():
+    """The Kocka firmware image's name (`make uf2`), or the MicroPython the app files run on
+    (`make flash`)."""
+    try:
+        image = __import__("kocka_image")
+        return "image " + image.NAME
+    except ImportError:
+        v = sys.implementation.version
+        return "MicroPython %d.%d.%d + app files" % (v[0], v[1], v[2])
 
 
 def _mhz(hz):

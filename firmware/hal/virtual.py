@@ -120,6 +120,7 @@ class VirtualHal:
     """All parts virtual; `clock` is advanced by whoever drives the app."""
 
     version = "virtual"
+    firmware = "simulator"
 
     def __init__(self, data_dir, seed=1):
         self.display = VirtualDisplay()
