@@ -2,7 +2,7 @@
 emulated RP2040. Built here from the shared MicroPython source, it boots from erased flash
 to the menu with every frame the simulator's and creates /data; a game saved by a `make
 flash` install resumes under the image, and the image's save resumes under the `make
-flash` install, each the state that was on screen; `kocka sync` gets every game from it.
+flash` install, each the state that was on screen; `kocka sync` gets every game from it while a game is open.
 The Pico 2 image is built and its UF2 checked (family, layout, the RP2350 image
 definition); there is no RP2350 emulator at hand to boot it."""
 import os
@@ -142,10 +142,14 @@ def test_the_image_runs_its_frozen_code_with_room_to_spare(crossed):
 
 @pytest.fixture(scope="module")
 def synced(tmp_path_factory, firmware):
+    """kocka sync from the image while a game is open (the image has the RAM for it)."""
     tmp = tmp_path_factory.mktemp("uf2-sync")
-    image = device_image.build_image(data=demo_log(tmp), bundle=False)
-    dev = devicerun.boot(tmp_path_factory, "uf2-sync-device", firmware=firmware, image=image)
-    dev.until(3000)
+    dev = devicerun.boot(tmp_path_factory, "uf2-sync-device", data=demo_log(tmp), probe=True,
+                         firmware=firmware)
+    devicerun.wait_top(dev, "BootScreen")
+    go_to(dev, ("B",), "MainMenu")
+    go_to(dev, ("DOWN", "A"), "K10kSetup")
+    go_to(dev, ("A",), "K10kPlay")
     port = dev.open_pty()
     db = tmp / "kocka.sqlite3"
     env = dict(os.environ, PYTHONPATH=ROOT)
@@ -159,13 +163,15 @@ def synced(tmp_path_factory, firmware):
         if host.poll() is None:
             host.kill()
         out = host.communicate()[0]
+    dev.run(1500)
     yield dev, host.returncode, out, db
     dev.close()
 
 
-def test_kocka_sync_gets_every_game_from_the_image(synced):
+def test_kocka_sync_gets_every_game_from_the_image_while_a_game_is_open(synced):
     dev, code, out, db = synced
     assert code == 0, out
+    assert rp2040emu.ProbeLog(dev.console_text()).top() == "K10kPlay"
     con = sqlite3.connect(str(db))
     rows = con.execute("SELECT verified FROM games").fetchall()
     assert len(rows) == GAMES and all(r[0] == 1 for r in rows), rows

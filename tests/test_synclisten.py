@@ -99,3 +99,29 @@ def test_kocka_sync_explains_busy_and_syncs_after_the_game(tmp_path):
     wire = Wire(lambda serial: AppOnTheWire(h, serial))
     host_sync(wire, con).run()
     assert con.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 2
+
+
+def test_with_room_for_it_kocka_sync_runs_behind_the_game(tmp_path):
+    """The firmware image (hal.sync_in_game): a PC syncs while a game is open; the game
+    stays on screen and goes on, and says when the sync starts and ends."""
+    from host import db
+    from tests.synclink import Wire
+    from tests.synchelp import host_sync
+    h, m = K10K.start(tmp_path)
+    h.hal.sync_in_game = True
+    fill(h, 3)
+    notices = []
+    real = h.app.show_notice
+    h.app.show_notice = lambda t, ms=3000: (notices.append(t), real(t, ms))
+    before = m.st.to_dict()
+    con = db.connect(str(tmp_path / "k.db"))
+    wire = Wire(lambda serial: AppOnTheWire(h, serial))
+    res = host_sync(wire, con).run()
+    assert res.new == 3 and con.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 3
+    assert h.top_name() == "K10kPlay" and h.app.top() is m
+    assert notices[0].startswith("Syncing") and notices[-1].startswith("Synced")
+    assert m.st.to_dict() == before or not m.st.is_terminal()
+    # and the game goes on after it
+    for _ in range(30):
+        K10K.human_step(h, m)
+    assert m.st.to_dict() != before

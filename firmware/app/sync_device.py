@@ -21,6 +21,8 @@ from app import gamelog
 MAX_IN = 512          # bytes read per poll
 BUDGET = 2048         # bytes of records sent per poll (the app may pass more)
 IDLE_MS = 10000       # a silent host ends the session
+IN_GAME_TEXT = "Syncing with the PC..."
+DONE_TEXT = "Synced with the PC (%d new)"
 MIN_UNIX = 1577836800  # 2020-01-01: a clock before this is not a real time
 MAX_UNIX = 1 << 32
 
@@ -242,7 +244,9 @@ class SyncService:
     says HELLO and lets the device keep playing otherwise.
 
     A screen that must not be covered (e.g. a real-time game mid-countdown) sets
-    `no_sync_screen = True`; the sync then runs in the background."""
+    `no_sync_screen = True`; the sync then runs in the background. So does a sync
+    during a game (where the listener allows one: hal.sync_in_game), with a notice
+    when it starts and ends."""
 
     def __init__(self, app):
         self.app = app
@@ -263,16 +267,22 @@ class SyncService:
         top = self.app.top()
         budget = BUDGET * 4 if top is self.screen else BUDGET
         active = dev.poll(now, budget)
-        if active and not was and self.screen is None and type(top).__name__ != "SyncScreen" \
-                and not getattr(top, "no_sync_screen", False):
-            from app.sync_screen import SyncScreen
-            self.screen = SyncScreen(self.app, self)
-            self.app.push(self.screen)
+        if active and not was and self.screen is None and type(top).__name__ != "SyncScreen":
+            if getattr(top, "in_game", False):
+                # a game is on (only where there is RAM for both: hal.sync_in_game); it
+                # stays on screen and the sync runs behind it
+                self.app.show_notice(IN_GAME_TEXT, 2500)
+            elif not getattr(top, "no_sync_screen", False):
+                from app.sync_screen import SyncScreen
+                self.screen = SyncScreen(self.app, self)
+                self.app.push(self.screen)
         if dev.changed:
             dev.changed = False
             if self.screen is not None:
                 self.app.invalidate()
         if not active and was:
+            if self.screen is None and getattr(top, "in_game", False):
+                self.app.show_notice(DONE_TEXT % dev.acked, 2500)
             self._after_session()
 
     def _after_session(self):

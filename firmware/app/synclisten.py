@@ -6,9 +6,11 @@ a terminal's keystrokes), so the sync code (app.sync_device and what it
 imports) is not in RAM. On a marker it loads `SyncService`, hands it the marker,
 and from then on the service answers the PC and shows the sync screen.
 
-During a game (the top screen has `in_game = True`) the sync code is not loaded:
-there is no RAM for it next to a game. A PC that says HELLO then gets
-BUSY_FRAME, and `kocka sync` tells the user to finish or leave the game.
+During a game (the top screen has `in_game = True`) the sync code is not loaded
+where there is no RAM for it next to a game (the app as files: its bytecode is in
+RAM). A PC that says HELLO then gets BUSY_FRAME, and `kocka sync` tells the user to
+finish or leave the game. The Kocka firmware image (code frozen in flash) has the
+room: its HAL says `sync_in_game`, and the sync runs behind the game.
 MicroPython subset.
 """
 
@@ -44,7 +46,8 @@ class SyncListener:
                 self.prev = b
                 continue
             self.prev = -1
-            if getattr(self.app.top(), "in_game", False):
+            if getattr(self.app.top(), "in_game", False) and \
+                    not getattr(self.app.hal, "sync_in_game", False):
                 if self.busy_at is None or now - self.busy_at >= BUSY_EVERY_MS:
                     self.busy_at = now
                     serial.write(BUSY_FRAME)

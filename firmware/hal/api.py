@@ -26,6 +26,8 @@ The app talks to hardware only through one `hal` object with these parts
     hal.version -> str (runtime description for the About screen)
     hal.firmware -> str (what was installed: the Kocka image's name, or MicroPython's
                   version with the app as files, or "simulator")
+    hal.sync_in_game -> bool (room for the sync code next to a game: the code is
+                  frozen in flash, so a PC may sync while a game is open)
 
 Events are small ints: (kind << 4) | button, so the hot path allocates nothing.
 """

@@ -124,6 +124,8 @@ class PicoHal:
         self.sleep_ms = time.sleep_ms
         self.version = self.describe()
         self.firmware = firmware_name()
+        # frozen code costs no RAM: the sync fits beside a game
+        self.sync_in_game = self.firmware.startswith("image ")
 
     def random_seed(self):
         """30 bits of hardware entropy (os.urandom uses the RP2's ring oscillator / TRNG)."""

@@ -121,6 +121,7 @@ class VirtualHal:
 
     version = "virtual"
     firmware = "simulator"
+    sync_in_game = False   # as the app-as-files install (tests set it to act as the image)
 
     def __init__(self, data_dir, seed=1):
         self.display = VirtualDisplay()
