@@ -188,3 +188,73 @@ def test_the_pico2_image_is_a_uf2_for_the_rp2350():
     head = data[:4096]
     assert struct.pack("<I", 0xFFFFDED3) in head and struct.pack("<I", 0xAB123579) in head
     assert os.path.basename(uf2) == "kocka-%s-RPI_PICO2.uf2" % build_uf2.app_version()
+
+
+GAME_HEAP = 110 * 1024      # issue 15: every game's peak live heap with the image
+SESSION_HEAP = 115 * 1024   # every game and screen in one boot
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory, firmware):
+    """One boot of the image through every game (as tests/test_device_games.py plays them)
+    and every other screen of the menu; the probe's log."""
+    from tests.test_device_games import GAMES, PLAY, PLAY_MS
+    dev = devicerun.boot(tmp_path_factory, "uf2-session", probe=True, firmware=firmware)
+    devicerun.wait_top(dev, "BootScreen")
+    go_to(dev, ("B",), "MainMenu")
+    for i, (_label, setup, start, play) in enumerate(GAMES):
+        go_to(dev, ("DOWN", "A") if i else ("A",), setup)
+        go_to(dev, start, play)
+        t0 = dev.now
+        k = 0
+        while dev.now - t0 < PLAY_MS:
+            tap(dev, PLAY[k % len(PLAY)])
+            k += 1
+        go_to(dev, ("B", "X"), "MainMenu")
+    for presses, screen in ((("DOWN", "A"), "HistoryScreen"),
+                            (("B", "DOWN", "DOWN", "A"), "SettingsScreen"),
+                            (("B", "DOWN", "A"), "AboutScreen"), (("B",), "MainMenu")):
+        go_to(dev, presses, screen)
+    dev.run(300)
+    log = rp2040emu.ProbeLog(dev.console_text())
+    yield dev, log
+    dev.close()
+
+
+def peaks(log):
+    out = {}
+    for f in log.frames:
+        out[f[3]] = max(out.get(f[3], 0), f[2])
+    return out
+
+
+def test_every_game_and_screen_runs_on_the_image(session):
+    from tests.test_device_games import GAMES
+    dev, log = session
+    devicerun.assert_no_crash(dev)
+    tops = set(f[3] for f in log.frames)
+    for _label, setup, _start, play in GAMES:
+        assert setup in tops and play in tops
+    assert {"HistoryScreen", "SettingsScreen", "AboutScreen"} <= tops
+
+
+def test_the_heap_with_the_image_stays_inside_its_budget(session):
+    from tests.test_device_games import GAMES
+    _dev, log = session
+    p = peaks(log)
+    print("uf2 peak live heap by screen:", sorted(p.items(), key=lambda x: -x[1]))
+    for _label, _setup, _start, play in GAMES:
+        assert p[play] <= GAME_HEAP, (play, p[play])
+    assert max(p.values()) <= SESSION_HEAP, p
+
+
+def test_interned_strings_do_not_grow_over_a_session(session):
+    _dev, log = session
+    menus = [i for i, s in enumerate(log.states) if s[1] == "MainMenu"]
+    at = dict(log.qstr)
+    first = [at[i] for i in sorted(at) if i >= menus[0]][0]
+    last = log.qstr[-1][1]
+    print("uf2 interned strings: %d B at the first menu, %d B at the end" % (first, last))
+    print("uf2 interned strings by screen:",
+          [(log.states[i][1] if i < len(log.states) else "-", b) for i, b in log.qstr])
+    assert last - first <= 1024, (first, last, log.qstr)

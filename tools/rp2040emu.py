@@ -322,11 +322,13 @@ def probe_main(frozen_image=False):
 
 class ProbeLog:
     """Parses probe_main.py's console lines: frames (frame, ms, heap, top, advance us, draw
-    us, push us), states (frame, top, fingerprint), the free heap at boot, crashes."""
+    us, push us), states (frame, top, fingerprint), the interned strings' bytes at each
+    new screen, the free heap at boot, crashes."""
 
     def __init__(self, text):
         self.frames = []
         self.states = []
+        self.qstr = []        # (index of the next state line, interned strings' bytes)
         self.boot_free = None
         self.crashed = "KX" in text.split("\n") or "Traceback" in text
         for line in text.split("\n"):
@@ -338,6 +340,9 @@ class ProbeLog:
                 self.states.append((int(parts[1]), parts[2], int(parts[3])))
             elif len(parts) == 3 and parts[0] == "KB":
                 self.boot_free = int(parts[1])
+            elif line.startswith("qstr pool:") and "n_total_bytes=" in line:
+                # before the KS line of the screen it was taken on
+                self.qstr.append((len(self.states), int(line.split("n_total_bytes=")[1])))
 
     def top(self):
         return self.frames[-1][3] if self.frames else None

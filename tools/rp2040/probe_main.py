@@ -7,6 +7,8 @@ written out, so that after every pushed frame it can print one line:
 and, whenever the top screen or its game's state changed, a fingerprint of the game
 on screen (crc32 of its state's to_dict() as JSON, 0 for screens without a game):
     KS <frame> <top screen> <crc>
+(before a KS line whose screen is new, the firmware's own `qstr pool: ...` line from
+micropython.qstr_info(): the interned strings' RAM)
 At start it prints `KB <free heap> <allocated>` (before the HAL is built) and on any
 exception `KX` and the traceback. Nothing is printed while a sync session owns the
 port. In a Kocka firmware image, whose frozen main.py runs before any main.py on the
@@ -14,6 +16,7 @@ filesystem, it is kocka_probe.py, and a two-line boot.py calls install(). The co
 of the normal main.py.
 """
 import gc
+import micropython
 import sys
 import time
 
@@ -93,6 +96,10 @@ def loop(app, hal):
                                                time.ticks_diff(t3, t2)))
             state = (name, fingerprint(app.top()))
             if state != shown:
+                if shown is None or name != shown[0]:
+                    # the interned strings' pool at every change of screen: a line of its
+                    # own from the firmware, "qstr pool: ... n_total_bytes=N"
+                    micropython.qstr_info()
                 shown = state
                 print("KS %d %s %d" % (app.frames, name, state[1]))
         spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
