@@ -58,3 +58,35 @@ def go_to(dev, presses, screen, limit_ms=6000):
         except rp2040emu.DeviceError:
             if dev.now > end:
                 raise
+
+
+def fingerprints(dev, screen):
+    return [s[2] for s in rp2040emu.ProbeLog(dev.console_text()).states if s[1] == screen]
+
+
+def tap_until_changed(dev, screen, keys, limit=24):
+    """Taps `keys` in turn until the game on `screen` is in a new state (the probe's
+    fingerprint): a press that landed in a long frame, or on a view that ignores it, is
+    simply followed by the next. Returns the new fingerprint."""
+    seen = fingerprints(dev, screen)
+    was = seen[-1] if seen else None
+    for k in range(limit):
+        tap(dev, keys[k % len(keys)])
+        now = fingerprints(dev, screen)
+        if now and now[-1] != was:
+            return now[-1]
+    raise rp2040emu.DeviceError("%s never changed after %d presses of %s" % (screen, limit, keys))
+
+
+def tap_until_redrawn(dev, button, limit=4):
+    """Taps `button` until the screen shows something new (a press that fell into a long
+    frame is lost on a real Pico too: the test presses again, as a player would). Returns
+    the time of the press that took."""
+    before = dev.last_frame()
+    old = before.rgb565 if before else None
+    for _ in range(limit):
+        t = dev.now
+        tap(dev, button)
+        if any(f.rgb565 != old for f in dev.frames_since(t)):
+            return t
+    raise rp2040emu.DeviceError("%s changed nothing on screen after %d presses" % (button, limit))

@@ -25,9 +25,9 @@ def countdown(tmp_path_factory):
     go_to(dev, ("A",), "CuboSetup")
     tap(dev, "RIGHT")  # Mode: table
     go_to(dev, ("UP", "A"), "CuboTable")
-    tap(dev, "A")  # roll the centre
+    devicerun.tap_until_redrawn(dev, "A")  # roll the centre
     dev.run(1000)
-    tap(dev, "A")  # the start signal
+    devicerun.tap_until_redrawn(dev, "A")  # the start signal
     dev.run(300)
     start = dev.press("X", hold_ms=150)
     dev.run(8500)
