@@ -202,6 +202,15 @@ class Device:
             self.until(t + then_ms)
         return t
 
+    def play_script(self, presses):
+        """A button script: (emulated ms, button, hold ms) tuples, each press set at its
+        exact time; runs until the last release."""
+        end = self.now
+        for at, button, hold in presses:
+            self.press(button, hold_ms=hold, at=at)
+            end = max(end, at + hold)
+        self.until(end)
+
     def serial_write(self, data):
         self._send("serial " + bytes(data).hex())
 
