@@ -9,14 +9,14 @@ The fastest way the runtime offers, each passing a known-answer check first:
 2. a @micropython.viper loop over a 256-entry 32-bit table (1 KB), where binascii
    has no crc32 but the runtime has a native emitter (a MicroPython build without
    MICROPY_PY_BINASCII_CRC32). It is never taken on v1.28's rp2 build, and it would
-   be slower there: about 2.6x binascii's time on the emulated RP2040. mpy-cross
-   without -march and ports without a native emitter (the WebAssembly port)
-   reject viper code when compiling, so it is compiled at run time from
-   VIPER_SOURCE, on first use; tests compile the same text with mpy-cross
-   -march=armv6m and run it under a viper emulation;
+   be slower there: about 2.5x binascii's time on the emulated RP2040 (0.57 against
+   0.23 ms per KB). mpy-cross without -march and ports without a native emitter
+   (the WebAssembly port) reject viper code when compiling, so it is compiled at
+   run time from VIPER_SOURCE, on first use; tests compile the same text with
+   mpy-cross -march=armv6m and run it under a viper emulation;
 3. pure Python, in two 16-bit halves: on the RP2040 every intermediate value
    stays a small int (no heap allocation per byte); 2 x 256 16-bit entries (1 KB).
-   About 90x slower than binascii on the emulated RP2040.
+   About 80x slower than binascii on the emulated RP2040.
 
 Tables are built on first use.
 """

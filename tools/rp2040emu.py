@@ -108,6 +108,7 @@ class Device:
         self.instructions = 0
         self.wall = 0.0
         self.now = 0.0
+        self.halted = False
         self._replies = queue.Queue()
         self._pty = None
         self._lock = threading.Lock()
@@ -162,6 +163,7 @@ class Device:
             err = self.proc.stderr.read().decode(errors="replace") if ev["ev"] == "eof" else ""
             raise DeviceError("emulator: expected %s, got %r %s" % (what, ev, err[-2000:]))
         self.now = ev["t"]
+        self.halted = ev.get("halted", False)
         self.instructions = ev.get("instructions", self.instructions)
         self.wall = ev.get("wall", self.wall)
         return ev
@@ -177,9 +179,10 @@ class Device:
         return self._wait("ok")["t"]
 
     def run_until(self, done, limit_ms, step_ms=100):
-        """Runs in steps until done() is true; DeviceError past limit_ms of emulated time."""
+        """Runs in steps until done() is true (or a halt_after_flash_writes stop);
+        DeviceError past limit_ms of emulated time."""
         end = self.now + limit_ms
-        while not done():
+        while not done() and not self.halted:
             if self.now >= end:
                 raise DeviceError("not reached within %d ms of emulated time" % limit_ms)
             self.run(step_ms)
@@ -202,12 +205,29 @@ class Device:
             self.until(t + then_ms)
         return t
 
+    def play_script(self, presses):
+        """A button script: (emulated ms, button, hold ms) tuples, each press set at its
+        exact time; runs until the last release."""
+        end = self.now
+        for at, button, hold in presses:
+            self.press(button, hold_ms=hold, at=at)
+            end = max(end, at + hold)
+        self.until(end)
+
     def serial_write(self, data):
         self._send("serial " + bytes(data).hex())
 
-    def cut(self):
-        """Cuts the power now and boots again from the same flash."""
+    def cut(self, at=None):
+        """Cuts the power now (or at emulated time `at`) and boots again from the same flash."""
+        if at is not None:
+            self.until(at)
         self._send("cut")
+        self._wait("ok")
+
+    def halt_after_flash_writes(self, n):
+        """Makes the runs stop right after n more flash erase/program calls (a cut then
+        falls inside whatever was being saved); `halted` says whether it happened."""
+        self._send("haltafter %d" % n)
         self._wait("ok")
 
     def flash_image(self):

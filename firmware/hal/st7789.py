@@ -26,12 +26,14 @@ while framebuf stores RGB565 little-endian. The palette therefore holds
 byte-swapped values (`color565()`), so every pixel lands in panel order and
 the strips below go out as they are, with no swapping per frame.
 
-show(): RAMWR, then the frame in strips of STRIP_ROWS rows. For each strip,
-`strip_fb.blit(fb, 0, -y, -1, pal)` converts it: framebuf's C loop reads
-each index, looks it up in the palette and stores the RGB565 pixel, visiting
-only the strip's rows (the blit is clipped to the 240x8 destination); then
-one spi.write sends the strip. CS stays low for the whole frame; the panel's
-write pointer simply continues. Nothing is allocated per frame.
+show(): RAMWR, then the frame in strips of STRIP_ROWS rows. Each strip is
+converted into `_strip`, each palette index looked up in `_pal` (RGB565, panel
+byte order), by `convert` (CONVERT_SOURCE, a viper loop compiled at start-up)
+where the runtime has a native emitter, else by framebuf's palette blit
+(`strip_fb.blit(fb, 0, -y, -1, pal)`, C code that visits only the strip's rows);
+both give the same bytes. Then one spi.write sends the strip. CS stays low for
+the whole frame; the panel's write pointer simply continues. Nothing is
+allocated per frame.
 
 Strip height 8: 30 strips of 3,840 bytes. Each strip has a fixed cost, two
 method calls with their argument handling and the SPI transfer set-up:
@@ -45,22 +47,21 @@ RAM, frame path: 57,600 (frame) + 3,840 (strip) + 512 (RGB565 palette)
 RGB565 frame buffer before: 52,480 bytes less, and the largest single block
 needed falls from 115,200 to 57,600 bytes.
 
-Push time, measured on the emulated RP2040 (`make bench`, bench/results/device.json):
-80.4 ms a frame, RAMWR to the last byte, on every screen:
+Push time, measured on the emulated RP2040 (`make bench`, bench/results/device.json),
+RAMWR to the last byte, the same on every screen: 43.5 ms with the viper loop,
+80.4 ms with the blit.
   * SPI: 115,200 bytes on the wire = 14.7 ms at 62.5 MHz (clk_peri = clk_sys =
     125 MHz / 2, set by hal/pico.py; 38.4 ms at the 24 MHz default). 62.5 MHz
     is also the ST7789's fastest write clock (16 ns cycle).
-  * Conversion: the rest, about 65 ms (~140 cycles a pixel), is the blit: per
-    pixel three calls through framebuf's format table (GS8 get, RGB565 palette
-    get, RGB565 set) plus the key test, and the strips' fixed cost. The
-    estimate before the emulator was 16-32 ms; a real Pico adds flash-cache
+  * Conversion: the rest. The blit needs about 65 ms a frame (~140 cycles a
+    pixel: three calls through framebuf's format table, the key test, the
+    strips' fixed cost), the viper loop about 29 ms (~60 cycles). The estimate
+    before the emulator was 16-32 ms for the blit; a real Pico adds flash-cache
     misses on top (not modelled).
-  * machine.SPI.write blocks, so conversion and transfer add up. That is the
-    price of the 52 KB: a full-screen push costs 80 ms, so screens that change
-    every frame run at about 6-10 frames a second. Overlapping the two (rp2.DMA
-    feeding SPI from one strip while the next is blitted into a second strip
-    buffer) would save the 14.7 ms of SPI for another 3,840 bytes; the
-    conversion itself is the larger part.
+  * machine.SPI.write blocks, so conversion and transfer add up. Overlapping
+    them (rp2.DMA feeding SPI from one strip while the next is converted into a
+    second strip buffer) would save up to the 14.7 ms of SPI for another 3,840
+    bytes.
 """
 
 import time
@@ -76,6 +77,7 @@ PALETTE_SIZE = const(256)
 PALETTE_BYTES = const(768)  # 256 x r, g, b
 STRIP_ROWS = const(8)
 STRIP_BYTES = const(3840)  # WIDTH * STRIP_ROWS * 2
+STRIP_PIXELS = const(1920)  # WIDTH * STRIP_ROWS
 
 SWRESET = const(0x01)
 SLPOUT = const(0x11)
@@ -115,6 +117,42 @@ INIT_SEQUENCE = (
 )
 
 
+# The palette conversion as a viper loop: one byte load, one halfword load and one
+# halfword store a pixel, where framebuf's blit makes three calls through its format
+# table (on the emulated RP2040: ~9 ms a frame instead of ~65). The palette's entries
+# are already in panel byte order, so the strip gets the same bytes either way. Compiled
+# at run time (mpy-cross without -march rejects viper); where there is no native
+# emitter (the WebAssembly port, CPython) the blit is used.
+CONVERT_SOURCE = """
+@micropython.viper
+def convert(src, start: int, n: int, pal, dst):
+    s = ptr8(src)
+    p = ptr16(pal)
+    d = ptr16(dst)
+    i = 0
+    while i < n:
+        d[i] = p[s[start + i]]
+        i += 1
+"""
+
+
+def compile_convert():
+    """convert(src, start, n, pal, dst) from CONVERT_SOURCE, or None where it cannot run
+    (or gives other bytes than the blit on a known answer)."""
+    try:
+        import micropython
+        namespace = {"micropython": micropython}
+        exec(CONVERT_SOURCE, namespace)
+        fn = namespace["convert"]
+        dst = bytearray(4)
+        fn(b"\x07\x01\x00", 1, 2, b"\x34\x12\x78\x56", dst)  # type: ignore[operator]
+        if bytes(dst) != b"\x78\x56\x34\x12":
+            return None
+        return fn
+    except Exception:  # no native emitter (SyntaxError), CPython's stand-in, ...
+        return None
+
+
 def swap16(c):
     return ((c & 0xFF) << 8) | ((c >> 8) & 0xFF)
 
@@ -151,6 +189,7 @@ class ST7789:
         self._pal = bytearray(2 * PALETTE_SIZE)
         self._pal_fb = framebuf.FrameBuffer(self._pal, PALETTE_SIZE, 1, framebuf.RGB565)
         self.palette = b""
+        self._convert = compile_convert()
         self.set_palette(grey_ramp())
         self.level = 0
         self.backlight(0)
@@ -195,8 +234,9 @@ class ST7789:
         self.palette = bytes(rgb)
 
     def show(self):
-        """Pushes the frame: RAMWR, then 30 strips of 8 rows converted through the palette,
-        CS low throughout (115,200 bytes on the wire). Allocates nothing."""
+        """Pushes the frame: RAMWR, then 30 strips of 8 rows converted through the palette
+        (viper loop or blit), CS low throughout (115,200 bytes on the wire). Allocates
+        nothing."""
         cmd = self._cmd
         cmd[0] = RAMWR
         spi = self.spi
@@ -204,13 +244,21 @@ class ST7789:
         strip = self._strip
         strip_fb = self._strip_fb
         pal = self._pal_fb
+        convert = self._convert
         self.cs(0)
         self.dc(0)
         spi.write(cmd)
         self.dc(1)
-        for y in range(0, HEIGHT, STRIP_ROWS):
-            strip_fb.blit(fb, 0, -y, -1, pal)
-            spi.write(strip)
+        if convert is not None:
+            buf = self.buf
+            pal_bytes = self._pal
+            for start in range(0, FRAME_BYTES, STRIP_PIXELS):
+                convert(buf, start, STRIP_PIXELS, pal_bytes, strip)
+                spi.write(strip)
+        else:
+            for y in range(0, HEIGHT, STRIP_ROWS):
+                strip_fb.blit(fb, 0, -y, -1, pal)
+                spi.write(strip)
         self.cs(1)
 
     def backlight(self, percent):

@@ -12,6 +12,8 @@
  *   pin GPIO 0|1        set an input level now (buttons: 0 = pressed)
  *   at MS GPIO 0|1      set an input level at time MS (exact, from a clock alarm)
  *   serial HEX          bytes for the device's USB CDC port (taken at once, even mid-run)
+ *   haltafter N         stop the run that is going on (or the next) right after N more
+ *                       flash erase/program calls, so a cut can fall inside a save
  *   cut                 power off and on: a fresh chip boots from the same flash
  *   dump PATH           write the littlefs region of the flash to PATH, answer ok
  *   quit
@@ -66,6 +68,8 @@ let instructions = 0;
 let mcu;
 let cdc;
 let pollLeds;
+let haltAfter = -1; // flash calls still to go before the run stops; -1: never
+let halted = false;
 const ms = (ns) => (base + ns) / 1e6;
 
 function boot() {
@@ -77,8 +81,10 @@ function boot() {
   mcu.logger = logger;
   mcu.loadBootrom(rom); // resets, which blanks the flash: load it after
   mcu.flash.set(flash);
-  trapFlashWrites(mcu, (kind, offset, count) =>
-    emit({ ev: 'flash', t: ms(mcu.clock.nanos), kind, offset, count }),
+  trapFlashWrites(mcu, (kind, offset, count) => {
+    emit({ ev: 'flash', t: ms(mcu.clock.nanos), kind, offset, count });
+    if (haltAfter > 0 && --haltAfter === 0) halted = true;
+  },
   (imm) => emit({ ev: 'bkpt', t: ms(mcu.clock.nanos), imm, pc: mcu.core.PC }));
   for (const g of buttons) mcu.gpio[g].setInputValue(true); // pull-ups: released
   const panel = new ST7789Model((f) => {
@@ -105,7 +111,7 @@ function boot() {
 function step(targetNs) {
   const { core, clock } = mcu;
   let n = 0;
-  while (clock.nanosCounter < targetNs) {
+  while (clock.nanosCounter < targetNs && !halted) {
     if (core.waiting) {
       const rest = targetNs - clock.nanosCounter;
       const next = clock.nextAlarm ? Math.max(0, clock.nextAlarm.nanos - clock.nanosCounter) : rest;
@@ -122,7 +128,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 async function runUntil(absMs) {
   const target = absMs * 1e6 - base;
-  while (mcu.clock.nanosCounter < target) {
+  while (mcu.clock.nanosCounter < target && !halted) {
     step(Math.min(target, mcu.clock.nanosCounter + SLICE_NS));
     pollLeds();
     await tick();
@@ -166,14 +172,21 @@ async function main() {
       const [when, gpio, level] = rest.map(Number);
       const alarm = mcu.clock.createAlarm(() => setPin(gpio, level));
       alarm.schedule(Math.max(0, when * 1e6 - base - mcu.clock.nanosCounter));
-    } else if (cmd === 'cut') boot();
+    } else if (cmd === 'haltafter') {
+      haltAfter = Number(rest[0]);
+      halted = false;
+    } else if (cmd === 'cut') {
+      halted = false;
+      haltAfter = -1;
+      boot();
+    }
     else if (cmd === 'dump') writeFileSync(rest[0], mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_BYTES));
     else if (cmd === 'quit') break;
     else {
       emit({ ev: 'error', t: ms(mcu.clock.nanos), message: `unknown command ${cmd}` });
       continue;
     }
-    emit({ ev: 'ok', cmd, t: ms(mcu.clock.nanos), instructions,
+    emit({ ev: 'ok', cmd, t: ms(mcu.clock.nanos), halted, instructions,
       wall: (Date.now() - started) / 1000 });
   }
   emit({ ev: 'stats', t: ms(mcu.clock.nanos), instructions, wall: (Date.now() - started) / 1000 });
