@@ -42,8 +42,8 @@ starts from a 2 red + 2 blue centre. With keep_swaps on, the grid's colours are
 free (the players' dice drift) and the next round's centre is what is left in it:
 the dice nobody took, then the dice that came back, in entry order.
 
-legal_actions lists REROLL, the 4 FLIPs, UNDO, the 55 POINTS entries and FORFEIT as
-they apply, never GRID (6^9 x 2^8 grids, times the swaps): apply accepts it; the
+legal_actions lists REROLL, the 4 FLIPs, the next of SHOW/SIGNAL/STOP, UNDO, the 55
+POINTS entries and FORFEIT as they apply, never GRID (6^9 x 2^8 grids, times the swaps): apply accepts it; the
 screen builds it with grid_action and shows what it scores with grid_entry. Points
 entries alone let the generic driver's RandomAgent play a game to its end.
 
@@ -147,12 +147,12 @@ class CuboTableState(State):
             return []
         acts = []
         if not self.entries:
-            for kind in (SHOW, SIGNAL, STOP):
-                if STAGE_OF[kind] == self.stage + 1:
-                    acts.append((p, kind, 0))
             acts.append((p, REROLL, 0))
             for k in range(4):
                 acts.append((p, FLIP, k))
+            for kind in (SHOW, SIGNAL, STOP):
+                if STAGE_OF[kind] == self.stage + 1:
+                    acts.append((p, kind, 0))
         else:
             acts.append((p, UNDO, self.entries[-1][E_PLAYER]))
         for n in range(MAX_SCORE + 1):
