@@ -465,8 +465,6 @@ class CuboMatch(GameScreen):
         font.draw(fb, "A take it, other key: close", 8, 178, ui.TEXT, font.SMALL)
 
     def draw_panel(self, fb, now):
-        st = self.state
-        x = PANEL_X
         if self.my_swap_step():
             self.draw_swap_panel(fb)
         else:
