@@ -53,6 +53,10 @@ PARAMS = {
              "extra": 0, "horizon": 14000, "moves": -1, "plan": True},
 }
 
+# The bots' pace (the setup's "Bot pace"): think times in percent. Only the thinking
+# slows down; the countdown and a last bot's hurry before it stay as the rules have them.
+PACES = {"normal": 100, "slow": 200, "relaxed": 350}
+
 PLAN_STEPS_PER_CALL = 2  # solver runs per act() while hard plans for the centre
 
 
@@ -144,11 +148,12 @@ def next_swap(grid, target):
 class CuboBot:
     """A Cubo player of level 'easy', 'medium' or 'hard'."""
 
-    def __init__(self, level="medium", seed=0):
+    def __init__(self, level="medium", seed=0, pace=100):
         if level not in PARAMS:
             raise ValueError("unknown bot level %r (easy, medium, hard)" % (level,))
         self.level = level
         self.par = PARAMS[level]
+        self.pace = pace        # think times in percent (PACES)
         self.rng = Rng(seed)
         self._key = None
         self._due = 0
@@ -168,7 +173,7 @@ class CuboBot:
         jit = base * self.par["jitter"] // 100
         if jit > 0:
             base += self.rng.randint(-jit, jit)
-        return base
+        return base * self.pace // 100
 
     def _enter(self, key, now, delay_name):
         if key != self._key:
@@ -376,8 +381,8 @@ class CuboBot:
         return (p, C.EXCHANGE, cell, now)
 
 
-def make_bot(level, seed=0):
-    return CuboBot(level, seed)
+def make_bot(level, seed=0, pace=100):
+    return CuboBot(level, seed, pace)
 
 
 def bots_for(levels, seed=0):

@@ -30,18 +30,24 @@ current_player(); a trailing 0 is a placeholder, as every action has 3 items or 
     (p, FORFEIT, 0)     p scores 0 this round (the countdown caught them)
     (p, UNDO, q)        a correction: the entry just before p's (player q's) is taken
                         back, with its centre die; q enters again
+    (p, SHOW, 0)        the table's progress through a round, so a resume comes back
+    (p, SIGNAL, 0)      where it was: the centre dice shown (stage 1), the start
+    (p, STOP, 0)        signal given (2), play stopped for the entries (3: the
+                        countdown ran, or "score now"). Each only from the stage before
+                        it and before the round's first entry; entries never need
+                        them (journals from before these actions replay as they were)
 
 With keep_swaps off, an entered grid holds 4 red and 4 blue dice, and every round
 starts from a 2 red + 2 blue centre. With keep_swaps on, the grid's colours are
 free (the players' dice drift) and the next round's centre is what is left in it:
 the dice nobody took, then the dice that came back, in entry order.
 
-legal_actions lists REROLL, the 4 FLIPs, UNDO, the 55 POINTS entries and FORFEIT as
-they apply, never GRID (6^9 x 2^8 grids, times the swaps): apply accepts it; the
+legal_actions lists REROLL, the 4 FLIPs, the next of SHOW/SIGNAL/STOP, UNDO, the 55
+POINTS entries and FORFEIT as they apply, never GRID (6^9 x 2^8 grids, times the swaps): apply accepts it; the
 screen builds it with grid_action and shows what it scores with grid_entry. Points
 entries alone let the generic driver's RandomAgent play a game to its end.
 
-UI helpers: round, start, centre, totals, history (per-round scores), entering(),
+UI helpers: round, start, stage, centre, totals, history (per-round scores), entering(),
 last_entry(), taken_slots(), joker_colour(), grid_problem(grid), breakdown(entry),
 round_number().
 MicroPython subset.
@@ -59,10 +65,15 @@ GRID = 3
 POINTS = 4
 FORFEIT = 5
 UNDO = 6
+SHOW = 7
+SIGNAL = 8
+STOP = 9
 
-_ACTION_LEN = (0, 3, 3, 15, 3, 3, 3)  # items per action, by kind
+_ACTION_LEN = (0, 3, 3, 15, 3, 3, 3, 3, 3, 3)  # items per action, by kind
 KIND_NAMES = {REROLL: "reroll", FLIP: "flip", GRID: "grid", POINTS: "points",
-              FORFEIT: "forfeit", UNDO: "undo"}
+              FORFEIT: "forfeit", UNDO: "undo", SHOW: "show", SIGNAL: "signal",
+              STOP: "stop"}
+STAGE_OF = {SHOW: 1, SIGNAL: 2, STOP: 3}  # the stage each of these actions moves to
 
 NO_TAKE = 4     # GRID slot: no centre die taken
 KEEP = 9        # GRID cell: no swap, the taken die goes back
@@ -108,6 +119,7 @@ class CuboTableState(State):
         self.round = 0
         self.start = 0
         self.entries = []
+        self.stage = 0      # the round's stage: see SHOW, SIGNAL, STOP
         self.history = [[] for _ in range(num_players)]
         self.totals = [0] * num_players
         self._roll_centre(START_CENTRE)
@@ -138,6 +150,9 @@ class CuboTableState(State):
             acts.append((p, REROLL, 0))
             for k in range(4):
                 acts.append((p, FLIP, k))
+            for kind in (SHOW, SIGNAL, STOP):
+                if STAGE_OF[kind] == self.stage + 1:
+                    acts.append((p, kind, 0))
         else:
             acts.append((p, UNDO, self.entries[-1][E_PLAYER]))
         for n in range(MAX_SCORE + 1):
@@ -167,6 +182,14 @@ class CuboTableState(State):
                     raise IllegalAction("no centre slot %d (0-3)" % k)
                 v, c = self.centre[k]
                 self.centre[k] = (v, _other(c))
+        elif kind in STAGE_OF:
+            self._zero(a)
+            if self.entries:
+                raise IllegalAction("the round's entries have begun")
+            if STAGE_OF[kind] != self.stage + 1:
+                raise IllegalAction("%s comes after stage %d, not %d"
+                                    % (KIND_NAMES[kind], STAGE_OF[kind] - 1, self.stage))
+            self.stage = STAGE_OF[kind]
         elif kind == UNDO:
             if not self.entries:
                 raise IllegalAction("nothing to correct: no entry yet this round")
@@ -258,6 +281,7 @@ class CuboTableState(State):
         else:
             colours = START_CENTRE
         self.entries = []
+        self.stage = 0
         self.round += 1
         self.start = (self.start + 1) % self.num_players
         if self.round < ROUNDS:
@@ -343,7 +367,7 @@ class CuboTableState(State):
         return {
             "game": self.NAME, "num_players": self.num_players, "seed": self.seed,
             "options": dict(self.options), "rng": self.rng.state,
-            "round": self.round, "start": self.start,
+            "round": self.round, "start": self.start, "stage": self.stage,
             "centre": [_die_list(d) for d in self.centre],
             "entries": [[e[E_PLAYER],
                          None if e[E_GRID] is None else [_die_list(d) for d in e[E_GRID]],
@@ -360,6 +384,7 @@ class CuboTableState(State):
         s.rng.state = data["rng"]
         s.round = data["round"]
         s.start = data["start"]
+        s.stage = data.get("stage", 0)
         s.centre = [_die_tuple(d) for d in data["centre"]]
         s.entries = [(e[0], None if e[1] is None else [_die_tuple(d) for d in e[1]],
                       e[2], e[3], e[4], e[5]) for e in data["entries"]]

@@ -229,7 +229,8 @@ def test_table_six_rounds_shared_win(tmp_path):
     rec = records.decode(log.get(log.last))
     assert rec["game"] == "cubo_table" and rec["players"] == t.names
     assert rec["scores"] == t.state.scores() and rec["meta"] == {"table": True}
-    assert len(rec["actions"]) == 18 and verify.verify(rec) == (True, "")
+    # 18 entries, and each round's show, start signal and stop
+    assert len(rec["actions"]) == 36 and verify.verify(rec) == (True, "")
     h.open_menu_item("History")
     assert h.app.top().items[0].label() == "#1 Cubo (table)"
 
@@ -254,8 +255,8 @@ def test_table_started_from_the_setup_saves_every_step(tmp_path):
     t = h.app.top()
     assert t.state.num_players == 3 and t.state.options == {
         "keep_swaps": True, "runs_any_order": False, "yellow": False}
-    h.press(api.KEY_A)                    # show the centre: nothing to save
-    assert savegame.pending(h.hal.storage)["actions"] == []
+    h.press(api.KEY_A)                    # show the centre: saved, so a resume shows it
+    assert savegame.pending(h.hal.storage)["actions"] == [(0, CT.SHOW, 0)]
     h.press(api.KEY_X)                    # flip the first die's colour
     h.press(api.KEY_Y)                    # reroll
     assert [d[1] for d in t.state.centre] == ["B", "R", "B", "B"]
@@ -265,7 +266,8 @@ def test_table_started_from_the_setup_saves_every_step(tmp_path):
     enter_points(h, 3)
     saved = savegame.pending(h.hal.storage)
     assert saved["game"] == "cubo_table" and saved["meta"] == {"table": True}
-    assert saved["actions"] == [(0, CT.FLIP, 0), (0, CT.REROLL, 0), (0, CT.POINTS, 7),
+    assert saved["actions"] == [(0, CT.SHOW, 0), (0, CT.FLIP, 0), (0, CT.REROLL, 0),
+                                (0, CT.SIGNAL, 0), (0, CT.STOP, 0), (0, CT.POINTS, 7),
                                 (1, CT.POINTS, 3)]
     # a correction through the pause box: player 2 enters again
     h.press(api.KEY_B)

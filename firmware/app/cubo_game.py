@@ -4,26 +4,46 @@ Two modes: versus bots (you and 1-3 bots, dice rolled on screen) and table mode
 (physical dice; the device rolls the centre, runs the countdown, and scores).
 """
 
-from app import sound
-from app.screen import ListScreen, Item, Choice, Store
+from hal import api
+from app import sound, font, last_setup
+from app.screen import ListScreen, Item, Choice, Store, is_click
+
+PACES = ("normal", "slow", "relaxed")  # shared_rules.cubo_bots.PACES
+CHOICES = {"mode": ("bots", "table"), "bots": (1, 2, 3), "level": ("easy", "medium", "hard"),
+           "players": (2, 3, 4), "pace": PACES, "yellow_c_replaces": (1, 2, 3, 4, 5, 6)}
+
 
 def default_setup():
-    return {"mode": "bots", "bots": 2, "level": "medium", "players": 3,
-            "keep_swaps": True, "runs_any_order": False, "yellow": False}
+    return {"mode": "bots", "bots": 2, "level": "medium", "players": 3, "pace": "normal",
+            "keep_swaps": True, "runs_any_order": False, "yellow": False,
+            "yellow_c_replaces": 1}
 
 
-def options_of(setup):
-    return {"keep_swaps": setup["keep_swaps"], "runs_any_order": setup["runs_any_order"],
-            "yellow": setup["yellow"]}
+def options_of(setup, table=False):
+    """The rule options of a setup (table mode has no yellow_c_replaces: the players'
+    own dice are rolled, and a C is entered as C)."""
+    out = {"keep_swaps": setup["keep_swaps"], "runs_any_order": setup["runs_any_order"],
+           "yellow": setup["yellow"]}
+    if not table:
+        out["yellow_c_replaces"] = setup["yellow_c_replaces"]
+    return out
 
 
 class CuboSetup(ListScreen):
-    hints = (("A", "Start"), ("B", "Back"))
+    """Left/right (or A) changes the row's value, Y starts from any row, as in the
+    other games' setups; A on "Start game" starts too. Opens with the last setup."""
+    hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("B", "Back"))
 
     def __init__(self, app):
-        self.store = Store(default_setup())
+        self.store = Store(last_setup.load(app.hal.storage, "cubo", default_setup(), CHOICES))
         ListScreen.__init__(self, app, "Cubo", [])
         self.build()
+
+    def on_event(self, ev):
+        if is_click(ev, api.KEY_Y):
+            self.start(self.app)
+            return
+        ListScreen.on_event(self, ev)
 
     def build(self):
         st = self.store
@@ -33,12 +53,18 @@ class CuboSetup(ListScreen):
             items.append(Choice("Bots", "bots", (1, 2, 3), ("1", "2", "3"), None, st))
             items.append(Choice("Bot level", "level", ("easy", "medium", "hard"),
                                 ("Easy", "Medium", "Hard"), None, st))
+            items.append(Choice("Bot pace", "pace", PACES, ("Normal", "Slow", "Relaxed"),
+                                None, st))
         else:
             items.append(Choice("Players", "players", (2, 3, 4), ("2", "3", "4"), None, st))
         items.append(Choice("Keep swaps", "keep_swaps", (True, False), ("On", "Off"), None, st))
         items.append(Choice("Runs", "runs_any_order", (False, True), ("In order", "Any order"),
                             None, st))
-        items.append(Choice("Yellow dice", "yellow", (False, True), ("Off", "On"), None, st))
+        items.append(Choice("Yellow dice", "yellow", (False, True), ("Off", "On"),
+                            self.mode_changed, st))
+        if st.get("yellow") and st.get("mode") == "bots":
+            items.append(Choice("C replaces", "yellow_c_replaces", (1, 2, 3, 4, 5, 6),
+                                ("1", "2", "3", "4", "5", "6"), None, st))
         items.append(Item("Start game", self.start))
         self.items = items
         if self.index >= len(items):
@@ -51,19 +77,22 @@ class CuboSetup(ListScreen):
         # The game replaces this screen (B leaves the game to the main menu), so the
         # setup code is not held in RAM during play.
         setup = dict(self.store.values)
+        last_setup.save(app.hal.storage, "cubo", setup)
         app.sound.play(sound.OK)
         seed = app.hal.random_seed()
-        options = options_of(setup)
         if setup["mode"] == "bots":
+            options = options_of(setup)
             levels = [setup["level"]] * setup["bots"]
-            app.switch(lambda: _match(app, levels, options, seed))
+            pace = setup["pace"]
+            app.switch(lambda: _match(app, levels, options, seed, pace=pace))
         else:
+            options = options_of(setup, True)
             app.switch(lambda: _table(app, setup["players"], options, seed))
 
 
-def _match(app, levels, options, seed, human=True, saved=None):
+def _match(app, levels, options, seed, human=True, saved=None, pace="normal"):
     from app.cubo_match import CuboMatch
-    return CuboMatch(app, levels, options, seed, human, saved)
+    return CuboMatch(app, levels, options, seed, human, saved, pace)
 
 
 def _table(app, players, options, seed, saved=None):
@@ -91,4 +120,5 @@ def resume(app, saved):
     meta = saved.get("meta") or {}
     levels = meta.get("levels") or ["medium"] * (len(saved["players"]) - 1)
     human = meta.get("human", True)
-    app.switch(lambda: _match(app, levels, saved["options"], saved["seed"], human, saved))
+    pace = meta.get("pace") or "normal"
+    app.switch(lambda: _match(app, levels, saved["options"], saved["seed"], human, saved, pace))

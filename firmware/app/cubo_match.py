@@ -7,7 +7,11 @@ every player is a bot (the headless demo).
 
 Keys while arranging: joystick moves, A picks a die / swaps it with the picked one,
 X rerolls all nine (until someone calls), Y calls Cubo, joystick press shows the best
-arrangement (A there takes it). B pauses.
+arrangement (A there takes it). B pauses (the grid is hidden while paused). `pace`
+slows the bots' thinking (shared_rules.cubo_bots.PACES), never the countdown.
+
+A summary between rounds goes on with A only, and not in its first SUMMARY_GUARD_MS:
+a key pressed for the play as the round ended must not skip it unseen.
 """
 
 from hal import api
@@ -16,7 +20,7 @@ from app import cubo_view as V
 from app.screen import GameScreen, is_press, is_click
 from app.journal import Recorder
 from shared_rules import cubo as C
-from shared_rules.cubo_bots import make_bot
+from shared_rules.cubo_bots import make_bot, PACES
 
 BOT_NAMES = ("ROBI", "DOKI", "ZIZI")
 GRID = V.GridLayout(4, 36, 44, 4)
@@ -24,13 +28,16 @@ PANEL_X = 168
 MSG_Y = 196
 ROLL_ANIM_MS = 600
 SUMMARY_MS = 2600  # how long summaries stay up in the bots-only demo
+SUMMARY_GUARD_MS = 800
+NO_ROLL = "You did not roll: 0 points this round"
+CAUGHT = "The countdown caught you: 0 points"
 
 PLAYER_LED = {C.WAITING: (0, 0, 0), C.ARRANGING: (60, 60, 70), C.CALLED: (40, 200, 60),
               C.FINISHED: (40, 200, 60), C.FORFEIT: (220, 30, 30)}
 
 
 class CuboMatch(GameScreen):
-    def __init__(self, app, levels, options, seed, human=True, saved=None):
+    def __init__(self, app, levels, options, seed, human=True, saved=None, pace="normal"):
         GameScreen.__init__(self, app)
         n = len(levels) + (1 if human else 0)
         self.human = 0 if human else -1
@@ -39,7 +46,7 @@ class CuboMatch(GameScreen):
         self.names = [app.settings.name(0)] * n
         for i in range(len(levels)):
             p = first_bot + i
-            self.agents[p] = make_bot(levels[i], seed * 31 + p)
+            self.agents[p] = make_bot(levels[i], seed * 31 + p, PACES.get(pace, 100))
             self.names[p] = BOT_NAMES[i] if human else levels[i].upper()
         if saved is not None:
             self.names = list(saved["players"])
@@ -48,7 +55,7 @@ class CuboMatch(GameScreen):
         elapsed = (saved.get("elapsed") or 0) if saved is not None else 0
         self.rec = Recorder(app.hal.storage, app.show_notice)
         self.state = self.rec.open_game(saved, C.CuboState, options, seed, self.names, elapsed,
-                                        {"levels": list(levels), "human": human})
+                                        {"levels": list(levels), "human": human, "pace": pace})
         self.me = 0  # whose dice the screen shows
         self.t0 = None
         self.frozen_at = None   # game time stops while paused or reading a summary
@@ -90,6 +97,7 @@ class CuboMatch(GameScreen):
     def do(self, action):
         st = self.state
         rnd = st.round
+        statuses = list(st.status)
         if st.phase == C.SCORING:
             finals = [st.grid(p) for p in range(st.num_players)]
         else:
@@ -112,7 +120,7 @@ class CuboMatch(GameScreen):
             self.rolled_at = self.app.now
             self.app.sound.play(sound.ROLL)
         if st.is_terminal() or st.round != rnd:
-            self.round_over(finals)
+            self.round_over(finals, statuses)
         self.app.invalidate()
         return True
 
@@ -122,7 +130,7 @@ class CuboMatch(GameScreen):
         self.message = "CUBO! Time is up"
         self.last_secs = None
 
-    def round_over(self, finals):
+    def round_over(self, finals, statuses):
         st = self.state
         r = len(st.history[0]) - 1
         rows = []
@@ -136,7 +144,13 @@ class CuboMatch(GameScreen):
             card = V.ScoreCard(grid, C.line_scores(grid, st.options["runs_any_order"]),
                                self.app.now)
             best = C.best_arrangement(grid, st.options["runs_any_order"])[0]
-        self.summary = [0 if card else 1, card, rows, best, r + 1]
+        why = None
+        if self.human >= 0 and st.history[me][r] == 0:
+            if grid is None:
+                why = NO_ROLL
+            elif statuses[me] == C.FORFEIT:
+                why = CAUGHT
+        self.summary = [0 if card else 1, card, rows, best, r + 1, why]
         self.summary_at = self.app.now
         self.freeze(self.app.now)
         self.picked = -1
@@ -153,6 +167,9 @@ class CuboMatch(GameScreen):
             return
         if self.paused or st.is_terminal():
             return
+        if self.cursor < 0 and self.my_swap_step():
+            self.cursor = self.best_cell()
+            self.app.invalidate()
         gt = self.game_time(now)
         for p in st.actors():
             agent = self.agents[p]
@@ -210,7 +227,7 @@ class CuboMatch(GameScreen):
             self.app.invalidate()
             return
         if self.summary is not None:
-            if is_click(ev, api.KEY_A) or is_click(ev, api.PRESS):
+            if is_click(ev, api.KEY_A) and now - self.summary_at >= SUMMARY_GUARD_MS:
                 self.next_summary_page()
             return
         st = self.state
@@ -221,6 +238,7 @@ class CuboMatch(GameScreen):
         if st.phase == C.SCORING:
             if st.scorer == p:
                 self.scoring_event(ev, gt)
+                self.app.invalidate()
             return
         status = st.status[p]
         if status == C.WAITING:
@@ -350,8 +368,7 @@ class CuboMatch(GameScreen):
                 self.do((p, C.NAME, self.choice, gt))
             return
         if self.cursor < 0:
-            best = C.best_swap(st.grid(p), st.taken(p), st.options["runs_any_order"])[1]
-            self.cursor = C.CENTRE if best is None else best
+            self.cursor = self.best_cell()
         if self.move_cursor(ev):
             return
         if is_click(ev, api.KEY_A):
@@ -366,6 +383,18 @@ class CuboMatch(GameScreen):
             self.do((p, C.KEEP, gt))
             self.cursor = 0
             self.after_exchange()
+
+    def my_swap_step(self):
+        st = self.state
+        return st.phase == C.SCORING and st.scorer == self.human >= 0 \
+            and st.scoring_step() == C.STEP_SWAP and st.taken(self.human) is not None
+
+    def best_cell(self):
+        """Where the taken die scores best (CENTRE: keeping it is best)."""
+        st = self.state
+        p = self.human
+        best = C.best_swap(st.grid(p), st.taken(p), st.options["runs_any_order"])[1]
+        return C.CENTRE if best is None else best
 
     def after_exchange(self):
         st = self.state
@@ -382,7 +411,8 @@ class CuboMatch(GameScreen):
         else:
             ui.header(fb, "Cubo  %d/%d" % (st.round_number(), C.ROUNDS),
                       "%d pts" % st.totals[self.me])
-            self.draw_table(fb, now)
+            if not self.paused:  # no planning on a paused clock: the dice are hidden
+                self.draw_table(fb, now)
         if self.paused:
             ui.pause_box(fb)
 
@@ -419,15 +449,47 @@ class CuboMatch(GameScreen):
         self.draw_panel(fb, now)
         self.draw_prompt(fb, now)
         if self.show_hint is not None:
-            score, best, _ = self.show_hint
-            ui.round_rect(fb, 20, 40, 200, 172, ui.PANEL)
-            ui.round_rect(fb, 20, 40, 200, 172, ui.ACCENT, False)
-            font.draw(fb, "Best: %d points" % score, 30, 46, ui.ACCENT)
-            V.grid(fb, V.GridLayout(30, 66, 36, 4), best)
-            font.draw(fb, "A: take it", 156, 100, ui.TEXT, font.SMALL)
-            font.draw(fb, "other: close", 156, 114, ui.DIM, font.SMALL)
+            self.draw_hint(fb)
+
+    def draw_hint(self, fb):
+        """The best arrangement of the dice held, over the grid only: the panel (and
+        its countdown) stays in view."""
+        score, best, _ = self.show_hint
+        st = self.state
+        ui.round_rect(fb, 2, 32, PANEL_X - 6, 162, ui.PANEL)
+        ui.round_rect(fb, 2, 32, PANEL_X - 6, 162, ui.ACCENT, False)
+        font.draw(fb, "Best grid: %d pts" % score, 8, 36, ui.ACCENT, font.SMALL)
+        now_pts = C.score_grid(st.grid(self.human), st.options["runs_any_order"])
+        font.draw(fb, "yours now: %d pts" % now_pts, 8, 48, ui.DIM, font.SMALL)
+        V.grid(fb, V.GridLayout(12, 62, 34, 3), best)
+        font.draw(fb, "A take it, other key: close", 8, 178, ui.TEXT, font.SMALL)
 
     def draw_panel(self, fb, now):
+        if self.my_swap_step():
+            self.draw_swap_panel(fb)
+        else:
+            self.draw_centre(fb)
+        self.draw_players(fb, now)
+
+    def draw_swap_panel(self, fb):
+        """Scoring: the taken die, the grid's points now, with the swap at the cursor,
+        and the best choice (as table mode shows it)."""
+        st = self.state
+        x = PANEL_X
+        anyo = st.options["runs_any_order"]
+        font.draw(fb, "Your die", x, 34, ui.DIM, font.SMALL)
+        V.die(fb, x + 2, 46, 26, st.taken(self.human))
+        grid = st.grid(self.human)
+        font.draw(fb, "now %d" % C.score_grid(grid, anyo), x, 76, ui.DIM, font.SMALL)
+        if 0 <= self.cursor != C.CENTRE:
+            g = list(grid)
+            g[self.cursor] = st.taken(self.human)
+            font.draw(fb, "swap %d" % C.score_grid(g, anyo), x, 88, ui.ACCENT, font.SMALL)
+        best = self.best_cell()
+        font.draw(fb, "best: keep" if best == C.CENTRE else "best: cell %d" % (best + 1),
+                  x, 100, ui.GOOD, font.SMALL)
+
+    def draw_centre(self, fb):
         st = self.state
         x = PANEL_X
         font.draw(fb, "Centre", x, 34, ui.DIM, font.SMALL)
@@ -439,6 +501,10 @@ class CuboMatch(GameScreen):
             V.die(fb, dx, dy, 28, st.centre[k])
             if taking and k == self.choice:
                 ui.round_rect(fb, dx - 3, dy - 3, 34, 34, ui.ACCENT, False)
+
+    def draw_players(self, fb, now):
+        st = self.state
+        x = PANEL_X
         y = 116
         for p in range(st.num_players):
             s = st.status[p]
@@ -478,7 +544,9 @@ class CuboMatch(GameScreen):
                 d = st.centre[self.choice]
                 text = "Take a centre die"
                 if d is not None:
-                    text += " (best %d)" % C.best_swap(st.grid(p), d, st.options["runs_any_order"])[0]
+                    # what the grid can score with this die swapped in at scoring
+                    text = "This die: your grid up to %d pts" % C.best_swap(
+                        st.grid(p), d, st.options["runs_any_order"])[0]
                 hints = ((font.LEFT + font.RIGHT, "Choose"), ("A", "Take"))
             elif s == C.FORFEIT:
                 text = "Too late: 0 points this round"
@@ -488,20 +556,18 @@ class CuboMatch(GameScreen):
                     text = "Name the C: %s %d %s" % (font.LEFT, self.choice, font.RIGHT)
                     hints = ((font.LEFT + font.RIGHT, "Value"), ("A", "OK"))
                 else:
-                    text = "Swap in your centre die?"
+                    text = "Swap your die into this cell?"
+                    if self.cursor == C.CENTRE:
+                        text = "Never the joker: move, or X keeps"
                     hints = (("A", "Swap here"), ("X", "Keep"))
             else:
                 text = "%s is scoring" % self.names[st.scorer] + font.ELLIPSIS
         if text:
             ui.centered(fb, text, MSG_Y, ui.TEXT, font.SMALL)
-        if p >= 0 and st.phase == C.SCORING and st.scorer == p and st.scoring_step() == C.STEP_SWAP:
-            d = st.taken(p)
-            if d is not None:
-                V.die(fb, PANEL_X + 20, 166, 26, d)
         ui.footer(fb, hints or (("B", "Pause"),))
 
     def draw_summary(self, fb, now):
-        page, card, rows, best, rnd = self.summary
+        page, card, rows, best, rnd, why = self.summary
         st = self.state
         if page == 0:
             ui.header(fb, "Round %d: your grid" % rnd)
@@ -521,6 +587,8 @@ class CuboMatch(GameScreen):
                 font.draw_right(fb, str(pts), 150, y, ui.TEXT if pts else ui.BAD)
                 font.draw_right(fb, str(total), 224, y, ui.ACCENT)
                 y += 24
+            if why:
+                ui.centered(fb, why, y + 12, ui.BAD, font.SMALL)
             ui.footer(fb, (("A", "Continue"),))
             return
         ui.header(fb, "Cubo: final ranking")

@@ -13,6 +13,10 @@ shares ties.
 The rules' part (centre dice, entries, corrections, totals) is a
 shared_rules.cubo_table state: every step that changes it is an action, saved as it
 is applied (resume after a power cut; a finished game goes to the game log).
+Showing the centre, the start signal and the end of play (countdown or "score now")
+are actions too (SHOW, SIGNAL, STOP), so a resume comes back at the round's stage.
+The running clock after the start signal restarts from the resume: the device does
+not know how long it was off.
 """
 
 from hal import api
@@ -22,7 +26,7 @@ from app.screen import GameScreen, is_press, is_click
 from app.journal import Recorder
 from shared_rules.game import IllegalAction
 from shared_rules.cubo_table import (CuboTableState, REROLL, FLIP, POINTS, FORFEIT, UNDO,
-                                     ROUNDS, E_PLAYER, E_GRID)
+                                     SHOW, SIGNAL, STOP, ROUNDS, E_PLAYER, E_GRID)
 from shared_rules.cubo_score import (
     score_grid, best_arrangement, best_swap, best_c_value, line_scores, CENTRE, C_FACE,
     MAX_SCORE)
@@ -52,9 +56,16 @@ class CuboTable(GameScreen):
         self.any_order = self.state.options["runs_any_order"]
         self.paused = False
         self.new_round()
-        if self.state.entering() > 0:  # resumed in the middle of the entries
+        stage = self.state.stage
+        if self.state.entering() > 0 or stage == 3:  # resumed in the entries
             self.revealed = True
             self.phase = PICK
+        elif stage == 2:
+            self.revealed = True
+            self.phase = PLAYING
+            self.started_at = app.now
+        elif stage == 1:
+            self.revealed = True
 
     # -- round flow -------------------------------------------------------------
     def new_round(self):
@@ -152,9 +163,9 @@ class CuboTable(GameScreen):
         if ph == CENTRE_ROLL:
             self.centre_event(ev, ok)
         elif ph == PLAYING:
-            if is_click(ev, api.KEY_X):
+            if is_click(ev, api.KEY_X) and self.act((self.player(), STOP, 0)):
                 self.start_countdown()
-            elif is_click(ev, api.KEY_Y):
+            elif is_click(ev, api.KEY_Y) and self.act((self.player(), STOP, 0)):
                 self.begin_entries()
         elif ph == PICK:
             self.pick_event(ev, ok)
@@ -205,7 +216,7 @@ class CuboTable(GameScreen):
 
     def centre_event(self, ev, ok):
         if not self.revealed:
-            if ok:
+            if ok and self.act((self.player(), SHOW, 0)):
                 self.revealed = True
                 self.roll_animation()
             return
@@ -219,7 +230,7 @@ class CuboTable(GameScreen):
         elif is_click(ev, api.KEY_Y):
             if self.act((self.player(), REROLL, 0)):
                 self.roll_animation()
-        elif ok:
+        elif ok and self.act((self.player(), SIGNAL, 0)):
             self.start_signal()
 
     def pick_event(self, ev, ok):
@@ -303,9 +314,10 @@ class CuboTable(GameScreen):
         return 4
 
     def taken_event(self, ev, ok):
-        if is_press(ev, api.LEFT):
+        # a vertical list: up/down move (left/right too)
+        if is_press(ev, api.UP) or is_press(ev, api.LEFT):
             self.cursor = self.first_free((self.cursor - 1) % 5, -1)
-        elif is_press(ev, api.RIGHT):
+        elif is_press(ev, api.DOWN) or is_press(ev, api.RIGHT):
             self.cursor = self.first_free((self.cursor + 1) % 5, 1)
         elif is_click(ev, api.KEY_B):
             self.phase = GRID
@@ -507,7 +519,7 @@ class CuboTable(GameScreen):
                 if k == self.cursor:
                     ui.round_rect(fb, x + 7, dy - 3, 32, 32, ui.ACCENT, False)
             font.draw(fb, "none", x + 10, 182, ui.ACCENT if self.cursor == 4 else ui.DIM, font.SMALL)
-            ui.footer(fb, ((font.LEFT + font.RIGHT, "Choose"), ("A", "OK"), ("B", "Back")))
+            ui.footer(fb, ((font.UP + font.DOWN, "Choose"), ("A", "OK"), ("B", "Back")))
         elif ph == SWAP:
             V.die(fb, x + 10, 44, 30, self.taken)
             now_pts = score_grid(cells, self.any_order)

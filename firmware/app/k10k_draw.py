@@ -8,14 +8,17 @@ the roll animation redraws the dice only from ints.
 from app import ui, font, art
 from shared_rules import kocka10000 as K
 
-SIZE = 56       # a die on the table
+SIZE = 52       # a die on the table
 GAP = 14
-ROW1 = 64       # two rows of dice
-ROW2 = 126
-ROW_ONE = 94    # one row (three dice or fewer)
+ROW1 = 70       # two rows of dice (a picked die rises 6 px: clear of the set-aside row)
+ROW2 = 130
+ROW_ONE = 100   # one row (three dice or fewer)
 LINE1 = 188
 LINE2 = 206
-SMALL_DIE = 18
+SMALL_DIE = 24  # the set-aside dice: pips of 5 px, readable on the 1.3 inch panel
+ASIDE_X = 4
+ASIDE_Y = 33
+ASIDE_STEP = SMALL_DIE + 2
 
 H_PICK = (("A", "Pick"), ("X", "Roll"), ("Y", "Bank"), ("B", "Pause"))
 H_PICK_C = (("A", "Pick"), (font.BULLET, "Classic"), ("X", "Roll"), ("Y", "Bank"))
@@ -179,17 +182,16 @@ def draw_table(scr, fb, now):
     # what is set aside this turn (collected dice in blue), and the turn total
     aside = scr.aside_view
     collecting = st.face or st.confirm or (rolling and scr.roll_ctx[0])
-    x = 8
+    x = ASIDE_X
     for d in aside:
-        art.die(fb, x, 36, SMALL_DIE, d, ui.CYAN if collecting else ui.SILVER)
-        x += SMALL_DIE + 3
+        art.die(fb, x, ASIDE_Y, SMALL_DIE, d, ui.CYAN if collecting else ui.SILVER)
+        x += ASIDE_STEP
     if st.face and not rolling:
         for i in range(st.count, 6):
-            ui.round_rect(fb, 8 + i * (SMALL_DIE + 3), 36, SMALL_DIE, SMALL_DIE, ui.PANEL_HI,
-                          False)
-        if st.joker:
-            font.draw(fb, "joker", 136, 34, ui.DIM, font.SMALL)
-            art.die(fb, 138, 44, 12, st.joker, ui.ACCENT)
+            ui.round_rect(fb, ASIDE_X + i * ASIDE_STEP, ASIDE_Y, SMALL_DIE, SMALL_DIE,
+                          ui.PANEL_HI, False)
+        if st.joker:  # under "turn", beside the turn total
+            art.die(fb, 164, 46, 14, st.joker, ui.ACCENT)
     font.draw(fb, "turn", 164, 34, ui.DIM, font.SMALL)
     font.draw_right(fb, scr.tt_text, ui.W - 8, 40, ui.ACCENT)
     if rolling:
@@ -262,12 +264,22 @@ def draw_board(scr, fb):
             ui.round_rect(fb, 4, y - 2, ui.W - 8, step - 2, ui.PANEL_HI)
             font.draw(fb, font.TRI_RIGHT, 8, y + 2, ui.ACCENT)
         x = font.draw(fb, scr.names[p], 22, y, ui.ACCENT if nxt else ui.TEXT)
-        if scr.agents[p] is not None:
-            font.draw(fb, scr.kinds[p], x + 5, y + 4, ui.DIM, font.SMALL)
         t = st.totals[p]
+        total = pts(t)
+        star_x = ui.W - 10 - font.width(total) - 16
+        # beside the name: what the player did on their last turn (a bot's level before)
+        last = scr.last_turn[p]
+        if last is not None:
+            text, color = last
+        else:
+            text, color = (scr.kinds[p] if scr.agents[p] is not None else ""), ui.DIM
+        if text and x + 5 + font.width(text, font.SMALL) > star_x - 2:
+            text = text.split(" ")[0]
+        if text:
+            font.draw(fb, text, x + 5, y + 4, color, font.SMALL)
         if t >= K.COLLECT_FROM:
-            font.draw(fb, font.STAR, 150, y + 1, ui.ACCENT)
-        font.draw_right(fb, pts(t), ui.W - 10, y, ui.TEXT)
+            font.draw(fb, font.STAR, star_x, y + 1, ui.ACCENT)
+        font.draw_right(fb, total, ui.W - 10, y, ui.TEXT)
         w = (ui.W - 32) * (t if t < K.GOAL else K.GOAL) // K.GOAL
         fb.fill_rect(22, y + 17, ui.W - 32, 3, ui.PANEL)
         if w > 0:

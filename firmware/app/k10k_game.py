@@ -2,11 +2,15 @@
 and the way into a game. The game itself is app.k10k_play, imported only on Start.
 
 Seats: 2-6, each a human (named from the settings' player names, in order) or a bot of
-level easy, medium or hard. Left/right on a seat cycles Human / Easy / Medium / Hard.
+level easy, medium or hard (named after its seat). Left/right on a seat cycles Human /
+Easy / Medium / Hard. The screen opens with the last setup started (app.last_setup).
 """
 
+from app import last_setup
 from app.screen import Choice
 from app.seats import SeatSetup, resume_seats
+
+GAME = "kocka10000"
 
 
 def default_setup():
@@ -30,8 +34,17 @@ class K10kSetup(SeatSetup):
     KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")
     PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
+    def __init__(self, app):
+        self.storage = app.hal.storage
+        SeatSetup.__init__(self, app)
+
     def default_setup(self):
-        return default_setup()
+        return last_setup.load(self.storage, GAME, default_setup(),
+                               {"players": self.PLAYER_COUNTS, "seats": self.KINDS})
+
+    def start(self, app):
+        last_setup.save(app.hal.storage, GAME, self.setup)
+        SeatSetup.start(self, app)
 
     def options_of(self, setup):
         return options_of(setup)

@@ -51,6 +51,8 @@ class K10kPlay(GameScreen):
         self.view = BOARD
         self.board_at = 0
         self.headline = ""
+        # what each player did on their last turn, for the scoreboard: (text, colour)
+        self.last_turn = [None] * self.st.num_players
         self.moments = []       # full-screen moments still to show; [0] is up
         self.moment_at = 0
         self.after = None       # an action due when the moments are dismissed (hot dice)
@@ -132,9 +134,12 @@ class K10kPlay(GameScreen):
                 self.moments.append(m)
             if ev[0] == K.EV_BANK:
                 self.headline = "%s banked %s" % (self.names[ev[1]], D.pts(ev[2]))
+                self.last_turn[ev[1]] = ("+" + D.pts(ev[2]), ui.GOOD)
                 self.app.sound.play(sound.OK)
             elif ev[0] == K.EV_BUST:
                 self.headline = "%s: bust, %s lost" % (self.names[ev[1]], D.pts(ev[2]))
+                self.last_turn[ev[1]] = ("bust" if not ev[2] else "bust -" + D.pts(ev[2]),
+                                         ui.BAD)
         if st.is_terminal():
             self.view = FINAL
         elif st.turn != turn:

@@ -2,7 +2,8 @@
 bot of some level), the game's rule options, and Start. Kocka 10000 and Coloretto
 subclass it with their own seat kinds, options and game screen.
 
-Humans take the settings' player names in seat order; bots take BOT_NAMES in order.
+Humans take the settings' player names in seat order; a bot's name belongs to its
+seat, so changing one seat never renames the bots of the others.
 """
 
 from hal import api
@@ -13,17 +14,16 @@ BOT_NAMES = ("ROBI", "DOKI", "ZIZI", "BUBU", "MIMI", "TOTO")
 
 
 def seat_names(app, kinds):
-    """Names for the seats: humans take the settings' names in order, bots their own."""
+    """Names for the seats: humans take the settings' names in order, the bot in seat i
+    BOT_NAMES[i - 1] (seat 1's is the last), whatever the other seats are."""
     out = []
     h = 0
-    b = 0
-    for k in kinds:
-        if k == "human":
+    for i in range(len(kinds)):
+        if kinds[i] == "human":
             out.append(app.settings.name(h))
             h += 1
         else:
-            out.append(BOT_NAMES[b])
-            b += 1
+            out.append(BOT_NAMES[(i - 1) % len(BOT_NAMES)])
     return out
 
 

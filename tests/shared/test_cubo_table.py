@@ -7,7 +7,7 @@ from shared_rules.rng import Rng
 from shared_rules import driver, registry, verify
 from shared_rules.cubo_score import score_grid, score_named
 from shared_rules.cubo_table import (CuboTableState, REROLL, FLIP, GRID, POINTS, FORFEIT,
-                                     UNDO, KEEP, ROUNDS)
+                                     UNDO, KEEP, ROUNDS, SHOW, SIGNAL, STOP)
 
 try:
     from hypothesis import given, settings, strategies as st
@@ -294,3 +294,27 @@ def test_random_agents_finish_a_game():
     log = driver.play(s, [driver.RandomAgent(i) for i in range(4)])
     assert s.is_terminal() and all(a[1] != GRID for a in log)
     assert driver.replay(CuboTableState, 4, 3, None, log).scores() == s.scores()
+
+
+def test_the_rounds_stage_is_saved_by_show_signal_and_stop():
+    s = CuboTableState(2, seed=4)
+    assert s.stage == 0 and (0, SHOW, 0) in s.legal_actions()
+    refused(s, (0, SIGNAL, 0), "stage")
+    s.apply((0, SHOW, 0))
+    refused(s, (0, SHOW, 0), "stage")
+    refused(s, (0, SHOW, 1), "ends with 0")
+    s.apply((0, FLIP, 2))                      # the centre may still be matched
+    s.apply((0, SIGNAL, 0))
+    s.apply((0, STOP, 0))
+    assert s.stage == 3 and not [a for a in s.legal_actions() if a[1] in (SHOW, SIGNAL, STOP)]
+    copy = CuboTableState.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert copy.stage == 3
+    s.apply((0, POINTS, 5))
+    refused(s, (1, STOP, 0), "entries")
+    s.apply((1, POINTS, 6))
+    assert s.round == 1 and s.stage == 0       # a new round starts hidden
+    old = CuboTableState(2, seed=4)            # a journal without them replays alike
+    old.apply((0, FLIP, 2))
+    old.apply((0, POINTS, 5))
+    old.apply((1, POINTS, 6))
+    assert old.totals == s.totals and old.centre == s.centre
