@@ -102,7 +102,7 @@ def history_blocks(con, game=None, device=None, limit=20):
                      "time is shown)")
     notes.append("(ok: the replay checked the rules, the scores and the form of the names and "
                  "times; names and clock times are as the device reported them; "
-                 "`kocka show DEVICE#N` replays a game move by move)")
+                 "`kocka show N` replays a game move by move)")
     return [Table(["played", "device #", "game", "result (* won)", "check"], "<<<<<", out,
                   notes=notes)]
 
