@@ -176,7 +176,9 @@ def main(argv=None):
             except ValueError as e:
                 print("%s: error: %s" % (PROG, e), file=sys.stderr)
                 return 2
-        return COMMANDS[args.cmd](args, path)
+        code = COMMANDS[args.cmd](args, path)
+        sys.stdout.flush()  # a closed pipe shows here, in the handler below, not at exit
+        return code
     except BrokenPipeError:
         return _broken_pipe()
     except (db.DbError, ValueError) as e:
@@ -379,7 +381,6 @@ def cmd_export(args, path):
         sys.stdout.write(text)
         if not text.endswith("\n"):
             sys.stdout.write("\n")
-        sys.stdout.flush()  # a closed pipe shows here, inside main's handler
     return 0
 
 
