@@ -13,7 +13,7 @@ def _key(text):
 def known():
     """[(id, title)] of every game this kocka can replay, in the menu's order."""
     from shared_rules import registry
-    ids = list(registry.MODULES) + [g for g in games._extra() if g not in registry.MODULES]
+    ids = list(registry.MODULES) + [g for g in games.extra_names() if g not in registry.MODULES]
     return [(g, games.title(g)) for g in ids]
 
 
