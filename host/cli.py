@@ -5,7 +5,7 @@
     kocka history [--game NAME] [--limit N]       the games, newest first
     kocka show [DEVICE#]N                         one game, move by move
     kocka export --format json|csv [--out FILE]   every game, for other tools
-    kocka plot [--out DIR] [--game NAME]          PNG charts: scores over time, wins
+    kocka plot [--out DIR] [--game NAME]          PNG charts: scores, ratings, wins
     kocka players [list | add NAME.. | remove NAME.. | set NAME..]   the roster
     kocka conflicts [--device ID]                 games that came twice with other content
     kocka check [--reverify]                      the database file's integrity, in depth
@@ -119,7 +119,7 @@ def parser():
     s.add_argument("--game", metavar="NAME", help=_game_help())
 
     s = sub.add_parser("plot", parents=[db_opt],
-                       help="PNG charts: scores over time, wins per player")
+                       help="PNG charts: scores and ratings over time, wins per player")
     s.add_argument("--out", default="kocka-plots", metavar="DIR",
                    help="folder for the PNG files (default: ./kocka-plots)")
     s.add_argument("--game", metavar="NAME", help=_game_help())
