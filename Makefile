@@ -5,7 +5,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: sim test bench flash mpy uf2 clean help
+.PHONY: sim test bench flash mpy uf2 install clean help
+
+# where `make install` links the kocka command (a folder on your PATH)
+BIN ?= $(HOME)/.local/bin
 
 help:
 	@echo "make sim    - set up (first time) and open the simulator"
@@ -13,6 +16,7 @@ help:
 	@echo "make bench  - run the benchmarks (results in bench/results/)"
 	@echo "make flash  - copy the firmware to a Pico (PORT=... to choose the port)"
 	@echo "make uf2    - build the Kocka firmware images (build/uf2/*.uf2; BOARD=RPI_PICO or RPI_PICO2)"
+	@echo "make install - put the kocka command on your PATH (a link in BIN=$(BIN))"
 
 $(STAMP): requirements.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,6 +46,12 @@ uf2: $(STAMP)
 
 flash: $(STAMP)
 	$(PY) -m tools.flash $(if $(PORT),--port "$(PORT)")
+
+install: $(STAMP)
+	@mkdir -p "$(BIN)"
+	@ln -sf "$(abspath $(VENV))/bin/kocka" "$(BIN)/kocka"
+	@echo "kocka -> $(BIN)/kocka (it runs this checkout's code from $(VENV))"
+	@case ":$$PATH:" in *":$(BIN):"*) ;; *) echo "note: $(BIN) is not on your PATH: add it (e.g. export PATH=\"$(BIN):\$$PATH\" in your shell's profile), or choose BIN=... on it";; esac
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache

@@ -1,10 +1,11 @@
 """The `kocka` command line (also `python -m host`).
 
     kocka sync [--port auto|PATH] [--db PATH]     pull finished games from the device
-    kocka scores [--game NAME] [--all]            leaderboards per game
+    kocka scores [--game NAME] [--all]            leaderboards and ratings per game
     kocka history [--game NAME] [--limit N]       the games, newest first
+    kocka show [DEVICE#]N                         one game, move by move
     kocka export --format json|csv [--out FILE]   every game, for other tools
-    kocka plot [--out DIR] [--game NAME]          PNG charts: scores over time, wins
+    kocka plot [--out DIR] [--game NAME]          PNG charts: scores, ratings, wins
     kocka players [list | add NAME.. | remove NAME.. | set NAME..]   the roster
     kocka conflicts [--device ID]                 games that came twice with other content
     kocka check [--reverify]                      the database file's integrity, in depth
@@ -21,49 +22,69 @@ EXIT_ATTENTION = 3
 
 
 class Progress:
-    """A one-line progress bar on stderr (plain lines when stderr is not a terminal)."""
+    """Sync progress on stderr: rich's bar on a terminal, a plain line per tenth otherwise."""
 
-    def __init__(self, stream=None, width=30):
+    def __init__(self, stream=None):
         self.stream = stream or sys.stderr
-        self.width = width
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.last = -1
-        self.shown = False
+        self.what = None
+        self.bar = None
 
     def __call__(self, done, total, what="received"):
         total = max(total, done, 1)
-        if what != getattr(self, "what", what):
+        if what != self.what:
             self.close()
             self.last = -1
-        self.what = what
+            self.what = what
         if self.tty:
-            fill = self.width * done // total
-            self.stream.write("\r%-8s [%s%s] %d/%d games" % (
-                what, "#" * fill, "." * (self.width - fill), done, total))
-            self.stream.flush()
-            self.shown = True
+            if self.bar is None:
+                from rich.console import Console
+                from rich.progress import (Progress as Bar, BarColumn, MofNCompleteColumn,
+                                           TextColumn, TimeRemainingColumn)
+                self.bar = Bar(TextColumn("%-8s" % what), BarColumn(), MofNCompleteColumn(),
+                               TextColumn("games"), TimeRemainingColumn(),
+                               console=Console(file=self.stream), transient=False)
+                self.bar.start()
+                self.task = self.bar.add_task(what, total=total)
+            self.bar.update(self.task, completed=done, total=total)
         else:
             step = max(1, total // 10)
             if done == total or done // step != self.last:
                 self.last = done // step
                 self.stream.write("%s %d/%d games\n" % (what, done, total))
+                self.stream.flush()
 
     def close(self):
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.shown = False
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
+
+
+def _version():
+    try:
+        from importlib.metadata import version
+        return version("kocka")
+    except Exception:
+        return "unknown"
+
+
+def _game_help():
+    from host import gamenames
+    return "a game, by its name or id, any case: %s" % gamenames.listing()
 
 
 def parser():
     p = argparse.ArgumentParser(
         prog=PROG, description="Kocka host tool: sync finished games from the device into a "
-                               "local database, then see leaderboards, history, exports and plots.")
+                               "local database, then see leaderboards, history, exports and plots.",
+        epilog="`kocka COMMAND --help` explains each command. Exit status: 0 ok, 1 an error "
+               "(the message says what to do), 2 bad usage, 3 a sync found conflicting games.")
+    p.add_argument("--version", action="version", version="%(prog)s " + _version())
     p.add_argument("--db", metavar="PATH",
                    help="the database file (default: $KOCKA_DB, else kocka.sqlite3 in your "
                         "user data directory)")
     sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
-    sub.required = True
     # --db also after the command (kocka sync --db PATH), and shown in its help
     db_opt = argparse.ArgumentParser(add_help=False)
     db_opt.add_argument("--db", metavar="PATH", dest="db_sub",
@@ -79,25 +100,29 @@ def parser():
                    help="seconds without progress before asking again (default 3)")
     s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
-    s = sub.add_parser("scores", parents=[db_opt], help="leaderboards per game")
-    s.add_argument("--game", metavar="NAME")
+    s = sub.add_parser("scores", parents=[db_opt], help="leaderboards and ratings per game",
+                       description="Per game: each player's Elo rating and its trend over "
+                                   "the last 5 games, games, wins, average and best score. "
+                                   "The seat column says whether a person or a bot played, "
+                                   "as the device recorded it.")
+    s.add_argument("--game", metavar="NAME", help=_game_help())
     s.add_argument("--all", action="store_true", help="count rejected records too")
 
     s = sub.add_parser("history", parents=[db_opt], help="the synced games, newest first")
-    s.add_argument("--game", metavar="NAME")
+    s.add_argument("--game", metavar="NAME", help=_game_help())
     s.add_argument("--device", metavar="ID")
     s.add_argument("--limit", type=int, default=20, metavar="N", help="how many (0: all)")
 
     s = sub.add_parser("export", parents=[db_opt], help="every game as JSON or CSV")
     s.add_argument("--format", choices=("json", "csv"), required=True)
     s.add_argument("--out", metavar="FILE", help="write here (default: standard output)")
-    s.add_argument("--game", metavar="NAME")
+    s.add_argument("--game", metavar="NAME", help=_game_help())
 
     s = sub.add_parser("plot", parents=[db_opt],
-                       help="PNG charts: scores over time, wins per player")
+                       help="PNG charts: scores and ratings over time, wins per player")
     s.add_argument("--out", default="kocka-plots", metavar="DIR",
                    help="folder for the PNG files (default: ./kocka-plots)")
-    s.add_argument("--game", metavar="NAME")
+    s.add_argument("--game", metavar="NAME", help=_game_help())
 
     s = sub.add_parser("conflicts", parents=[db_opt],
                        help="games the device sent again with other content than stored")
@@ -109,23 +134,57 @@ def parser():
     s.add_argument("--reverify", action="store_true",
                    help="also replay every verified game with this kocka's checks")
 
-    s = sub.add_parser("players", parents=[db_opt],
-                       help="the roster of player names pushed to the device")
+    s = sub.add_parser("show", parents=[db_opt], help="one game move by move, replayed from "
+                                                       "its record",
+                       description="Replays a stored game with the rules and prints every "
+                                   "action in words: a disputed game read back. GAME is the "
+                                   "number `kocka history` shows (N, or DEVICE#N when "
+                                   "several devices used the same number).")
+    s.add_argument("number", metavar="GAME")
+    s.add_argument("--device", metavar="ID", help="the device, when N is not unique")
+
+    s = sub.add_parser(
+        "players", parents=[db_opt], help="the roster of player names pushed to the device",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="The roster: the names `kocka sync` writes into the device's player "
+                    "slots, in order (the device has %d; names are upper case, at most %d "
+                    "printable ASCII characters)." % (6, 8),
+        epilog="actions:\n"
+               "  list              show the roster (the default)\n"
+               "  add NAME...       append names (a name already there is left where it is)\n"
+               "  remove NAME...    take names out; the ones after move up a slot\n"
+               "  set NAME...       replace the whole roster with these names, in order\n"
+               "A name longer than 8 characters is refused, not cut short.")
     s.add_argument("action", nargs="?", default="list", choices=("list", "add", "remove", "set"))
     s.add_argument("names", nargs="*", metavar="NAME")
     return p
 
 
 def main(argv=None):
-    args = parser().parse_args(argv)
+    p = parser()
+    args = p.parse_args(argv)
+    if args.cmd is None:  # `kocka` alone: the help, not an error
+        p.print_help()
+        return 0
     from host import db
     path = getattr(args, "db_sub", None) or args.db or db.default_path()
     try:
-        return COMMANDS[args.cmd](args, path)
+        if getattr(args, "game", None):
+            from host import gamenames
+            try:
+                args.game = gamenames.resolve(args.game)
+            except ValueError as e:
+                print("%s: error: %s" % (PROG, e), file=sys.stderr)
+                return 2
+        code = COMMANDS[args.cmd](args, path)
+        sys.stdout.flush()  # a closed pipe shows here, in the handler below, not at exit
+        return code
+    except BrokenPipeError:
+        return _broken_pipe()
     except (db.DbError, ValueError) as e:
         return fail(e)
     except KeyboardInterrupt:
-        print("\n%s: interrupted (what was committed is kept)" % PROG, file=sys.stderr)
+        print("\n%s: interrupted" % PROG, file=sys.stderr)
         return 130
     except Exception as e:
         # the last line of defence: one line naming the file, never a traceback
@@ -141,6 +200,17 @@ def main(argv=None):
                     "please report it)" % (type(e).__name__, path, e))
     finally:
         _close_all()
+
+
+def _broken_pipe():
+    """The reader went away (`kocka history | head`): stop quietly, as other tools do.
+    stdout is pointed at /dev/null so Python's own flush at exit finds no pipe to fail on."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 _OPEN = []
@@ -181,6 +251,7 @@ def cmd_sync(args, path):
             return fail(e)
         progress = None if args.quiet else Progress()
         print("syncing with %s into %s" % (port, path), file=sys.stderr)
+        before = db.count_games(con)
         try:
             res = sync(link, con, lookup=lookup, progress=progress,
                        roster=None if args.no_roster else db.roster(con),
@@ -189,6 +260,15 @@ def cmd_sync(args, path):
             if progress:
                 progress.close()
             return fail(e)
+        except KeyboardInterrupt:
+            if progress:
+                progress.close()
+            con.rollback()  # only what was committed (and acknowledged) counts
+            kept = db.count_games(con) - before
+            print("\n%s: interrupted: %d new game%s stored and kept; the next `kocka sync` "
+                  "fetches the rest (the device keeps every game it was not told to prune)"
+                  % (PROG, kept, "" if kept == 1 else "s"), file=sys.stderr)
+            return 130
         finally:
             link.close()
         if progress:
@@ -230,16 +310,60 @@ def sync_report(res, pushed_names, out=None, err=None):
 
 
 def cmd_scores(args, path):
-    from host import db, report
+    from host import output, report
     con = opened(path, create=False, write=False)
-    print(report.scores(con, args.game, args.all))
+    output.emit(report.scores_blocks(con, args.game, args.all))
     return 0
 
 
 def cmd_history(args, path):
-    from host import db, report
+    from host import output, report
+    if args.limit < 0:
+        return fail("--limit takes a count of games (0: all)")
     con = opened(path, create=False, write=False)
-    print(report.history(con, args.game, args.device, args.limit or None))
+    output.emit(report.history_blocks(con, args.game, args.device, args.limit or None))
+    return 0
+
+
+def cmd_show(args, path):
+    from host import db, describe, games, report
+    from host.safetext import shown
+    from shared_rules import records
+    device, _, num = args.number.rpartition("#")
+    device = device or args.device
+    try:
+        seq = int(num)
+    except ValueError:
+        return fail("%r is not a game number: give the number `kocka history` shows "
+                    "(N or DEVICE#N)" % args.number)
+    con = opened(path, create=False, write=False)
+    rows = db.game_by_seq(con, seq, device)
+    if not rows:
+        return fail("no game #%d%s in %s (`kocka history` lists them)"
+                    % (seq, " of device %s" % device if device else "", path))
+    if len(rows) > 1:
+        return fail("game #%d exists on several devices (%s): say which, e.g. `kocka show "
+                    "%s#%d`" % (seq, ", ".join(shown(r["device"]) for r in rows),
+                                shown(rows[0]["device"]), seq))
+    row = rows[0]
+    try:
+        rec = records.decode(row["raw"])
+    except records.RecordError as e:
+        return fail("game %s#%d does not decode (%s): it cannot be replayed"
+                    % (shown(row["device"]), seq, e))
+    status = ("verified" if row["verified"] == 1 else "not checked yet"
+              if row["verified"] is None else "REJECTED: %s" % (row["reason"] or "?"))
+    out = sys.stdout
+    out.write("game %s#%d, played %s, %s\n" % (shown(row["device"]), seq,
+                                               report.when(db.played_at(row)), shown(status)))
+    try:
+        for line in describe.lines(rec, games.lookup):
+            out.write(shown(line) + "\n")
+    except BrokenPipeError:
+        raise
+    except Exception as e:
+        out.flush()
+        return fail("the replay of game #%d stopped: %s" % (seq, e))
     return 0
 
 
@@ -309,6 +433,11 @@ def cmd_players(args, path):
     elif not args.names:
         return fail("`players %s` needs at least one NAME" % args.action)
     elif args.action == "add":
+        for n in args.names:
+            c = db.clean_name(n)
+            if c in names:
+                print("%s is already in the roster (slot %d): left as it is"
+                      % (c, names.index(c) + 1), file=sys.stderr)
         names = db.set_roster(con, names + args.names)
     elif args.action == "remove":
         drop = set(db.clean_name(n) for n in args.names)
@@ -327,6 +456,6 @@ def cmd_players(args, path):
     return 0
 
 
-COMMANDS = {"sync": cmd_sync, "scores": cmd_scores, "history": cmd_history,
+COMMANDS = {"sync": cmd_sync, "scores": cmd_scores, "history": cmd_history, "show": cmd_show,
             "export": cmd_export, "plot": cmd_plot, "players": cmd_players,
             "conflicts": cmd_conflicts, "check": cmd_check}

@@ -220,12 +220,17 @@ DEVICE_SLOTS = 6
 
 
 def clean_name(name):
-    """The device's rules for names: printable ASCII, upper case, at most 8 characters."""
+    """The device's rules for names: printable ASCII, upper case, at most 8 characters
+    (a longer name is refused, never cut: two cut names could become one)."""
     bad = [ch for ch in name if not " " <= ch <= "~"]
     if bad:
         raise ValueError("%r: names on the device are plain ASCII letters, digits and "
                          "punctuation (not %r)" % (name, "".join(bad)))
-    out = name.upper().strip()[:MAX_NAME]
+    out = name.upper().strip()
+    if len(out) > MAX_NAME:
+        raise ValueError("%r has %d characters: a name on the device has at most %d (e.g. "
+                         "%r); nothing was changed" % (name, len(out), MAX_NAME,
+                                                      out[:MAX_NAME].strip()))
     if not out:
         raise ValueError("%r is not a usable name (printable ASCII, up to %d characters)"
                          % (name, MAX_NAME))
@@ -312,3 +317,25 @@ def leaderboard(con, game=None, include_rejected=False):
         args.append(game)
     sql += " GROUP BY g.game, r.name ORDER BY g.game, wins DESC, average DESC, r.name"
     return con.execute(sql, args).fetchall()
+
+
+def count_games(con, game=None, device=None):
+    sql = "SELECT count(*) FROM games WHERE 1=1"
+    args = []
+    if game:
+        sql += " AND game=?"
+        args.append(game)
+    if device:
+        sql += " AND device=?"
+        args.append(device)
+    return con.execute(sql, args).fetchone()[0]
+
+
+def game_by_seq(con, seq, device=None):
+    """The stored games numbered seq (one per device log that has it)."""
+    sql = "SELECT * FROM games WHERE seq=?"
+    args = [seq]
+    if device:
+        sql += " AND device=?"
+        args.append(device)
+    return con.execute(sql + " ORDER BY device, epoch", args).fetchall()

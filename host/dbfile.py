@@ -52,11 +52,15 @@ def writable(path):
 
 
 def check_path(path, create):
-    """DbError if `path` cannot be a database file; creates its folder if asked.
-    Returns True if a database file (not empty) is there."""
+    """DbError if `path` cannot be a database file; creates it (and a missing folder, saying
+    so on stderr) if asked. Returns True if a database file (not empty) is there."""
+    import sys
+    if os.path.isdir(path):
+        raise DbError("%s is a folder, not a database file: give a file's path, e.g. --db %s"
+                      % (path, os.path.join(path, "kocka.sqlite3")))
     if os.path.exists(path) and not os.path.isfile(path):
-        raise DbError("%s is not a file (a folder or a device?): choose a database file "
-                      "with --db PATH" % path)
+        raise DbError("%s is not a regular file (a device or a pipe?): choose a database "
+                      "file with --db PATH" % path)
     exists = os.path.isfile(path) and os.path.getsize(path) > 0
     if exists or not create:
         return exists
@@ -67,11 +71,20 @@ def check_path(path, create):
     if parent and not os.path.isdir(parent):
         raise DbError("cannot create %s: %s is a file, not a folder; choose another place "
                       "with --db PATH" % (path, parent))
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError as e:
-        raise DbError("cannot create %s: %s; choose another place with --db PATH"
-                      % (path, e.strerror or e))
+    if not os.path.isdir(folder):
+        try:
+            os.makedirs(folder)
+        except OSError as e:
+            raise DbError("cannot create the folder %s for %s: %s; choose another place "
+                          "with --db PATH" % (folder, path, e.strerror or e))
+        print("kocka: created the folder %s" % folder, file=sys.stderr)
+    if not os.path.exists(path):
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except OSError as e:
+            raise DbError("cannot create %s: %s (the folder %s does not take new files); "
+                          "choose another place with --db PATH"
+                          % (path, e.strerror or e, folder))
     return False
 
 

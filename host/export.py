@@ -61,8 +61,12 @@ def _seed(v):
 
 
 def to_json(con, game=None):
+    """A JSON array, one game per line (compact, and `head`/`grep` still make sense)."""
     rows = db.games(con, game=game, newest_first=False)
-    return json.dumps([game_dict(r) for r in rows], indent=1)
+    if not rows:
+        return "[]"
+    return "[\n" + ",\n".join(json.dumps(game_dict(r), separators=(",", ":")) for r in rows) \
+        + "\n]"
 
 
 CSV_FIELDS = ["device", "epoch", "seq", "game", "played_at", "verified", "reject_reason",

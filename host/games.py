@@ -31,6 +31,11 @@ def _extra():
     return out
 
 
+def extra_names():
+    """The ids of the games KOCKA_EXTRA_GAMES adds."""
+    return list(_extra())
+
+
 def title(name):
     if not name:
         return "?"

@@ -25,3 +25,15 @@ def add_game(con, seq, players=None, scores=None, device="D1", epoch=7, started=
 def fresh(path):
     con = db.connect(str(path))
     return con
+
+
+def add_real_game(con, seq, i, game, meta=None, ended=NOW, device="D1", epoch=7):
+    """Stores bots-only game number i of `game` (tests.recgen: real rules), verified, with
+    the meta a device writes (seat kinds) or none."""
+    rec = recgen.game_record(i, [game])
+    rec.update(device=device, epoch=epoch, seq=seq, started=ended - 600, ended=ended,
+               meta=meta)
+    raw = records.encode(rec)
+    db.store(con, device, epoch, seq, raw, records.decode(raw), True, None, NOW)
+    con.commit()
+    return rec

@@ -112,7 +112,7 @@ def test_plot_takes_dollar_names_and_odd_dates(odd_db, capsys, tmp_path):
     code, out, err = run(capsys, "--db", odd_db, "plot", "--out", outdir)
     assert code == 0, err
     pngs = sorted(os.listdir(outdir))
-    assert pngs == ["scores_race.png", "wins.png"]
+    assert pngs == ["ratings_race.png", "scores_race.png", "wins.png"]
 
 
 def test_conflicts_command(evil_db, capsys):

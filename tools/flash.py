@@ -24,6 +24,7 @@ import argparse
 import os
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PICO_VID = 0x2E8A  # Raspberry Pi
@@ -145,7 +146,8 @@ def bundle_files(report):
 
 
 class Flasher:
-    def __init__(self, out=None, run=run_command, ports=list_ports, build=None):
+    def __init__(self, out=None, run=run_command, ports=list_ports, build=None, repl_check=None):
+        self.repl_check = repl_check
         self.out = out or sys.stdout
         self.run = run
         self.ports = ports
@@ -157,6 +159,11 @@ class Flasher:
 
     def pick_port(self, port):
         if port:
+            if port.startswith("/") and not os.path.exists(port):
+                found = [p.device for p in self.ports()]
+                raise FlashError("There is no port %s (no such device).\nPorts here: %s.\n"
+                                 "Without PORT=, make flash finds a Pico by its USB id."
+                                 % (port, ", ".join(found) or "none"), NO_DEVICE)
             return port
         found = find_pico_ports(self.ports())
         if not found:
@@ -199,11 +206,13 @@ class Flasher:
         return out
 
     def flash(self, port=None):
+        port = self.pick_port(port)
+        if self.repl_check is not None:
+            self.repl_check(port)
         bundle, report = self.build()
         total = sum(size for _path, size in report)
         self.say("Bundle: %d files, %.1f KB in %s" % (len(report), total / 1024,
                                                       os.path.relpath(bundle, ROOT)))
-        port = self.pick_port(port)
         self.say("Board on %s ..." % port)
         version, machine = self.probe(port)
         self.say("  MicroPython %s on %s" % (".".join(str(v) for v in version), machine))
@@ -221,6 +230,45 @@ class Flasher:
                  "Settings > Self-test checks every button, the LEDs, the buzzer and the screen.")
 
 
+REPL_WAIT_S = 2.0
+
+
+def repl_prompt(port, wait=REPL_WAIT_S):
+    """FlashError unless `port` answers Ctrl-C with MicroPython's prompt, within `wait`
+    seconds (a REPL answers at once; mpremote would wait TIMEOUT_S to say less)."""
+    import serial
+    try:
+        link = serial.Serial(port, 115200, timeout=0.1, exclusive=True)
+    except (serial.SerialException, OSError) as e:
+        text = str(e)
+        if "busy" in text.lower() or "lock" in text.lower():
+            raise FlashError("The port %s is in use by another program (Thonny, a serial "
+                             "monitor, `kocka sync`?): close it and try again." % port, FAILED)
+        raise FlashError("Cannot open the port %s: %s" % (port, text), FAILED)
+    try:
+        link.write(b"\r\x03\x03")
+        link.flush()
+        got = b""
+        end = time.monotonic() + wait
+        while time.monotonic() < end and b">>>" not in got and b"raw REPL" not in got:
+            got += link.read(256)
+    finally:
+        link.close()
+    if b">>>" in got or b"raw REPL" in got:
+        return
+    what = ("it answered %r" % got[:40]) if got else "it stayed silent"
+    pty = "/pts/" in port or "/ttys" in port
+    raise FlashError(
+        "The port %s is not a MicroPython REPL: %s after Ctrl-C for %.0f s.\n%s"
+        "make flash needs a Pico running MicroPython; the Kocka image is installed by "
+        "dropping its UF2 file instead (README: Installing on a Pico)."
+        % (port, what, wait,
+           "It is a pseudo-terminal: the simulator's sync port? That one speaks only the "
+           "sync protocol.\n" if pty else
+           "A device in the middle of a `kocka sync` does not answer: let the sync end, or "
+           "unplug it and plug it in again.\n"), FAILED)
+
+
 def build_bundle():
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
@@ -234,6 +282,8 @@ def main(argv=None, **parts):
     ap.add_argument("--port", default=None,
                     help="serial port of the Pico (default: found by USB VID:PID 2E8A:0005)")
     args = ap.parse_args(argv)
+    if "run" not in parts:  # the real thing, not a test's fake mpremote
+        parts.setdefault("repl_check", repl_prompt)
     flasher = Flasher(**parts)
     try:
         flasher.flash(args.port)

@@ -1,0 +1,59 @@
+"""`make bench`'s runner (bench/__main__.py) as a user meets it: progress lines, a clean
+stop on Ctrl-C (no traceback, no temporary folders left, the tracked results untouched),
+and results replaced only when every benchmark asked for has completed."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def start(tmp_path, seconds):
+    results = tmp_path / "results"
+    results.mkdir(exist_ok=True)
+    (results / "quick.json").write_text('{"old": true}')
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir(exist_ok=True)
+    env = dict(os.environ, TMPDIR=str(tmpdir), KOCKA_FAKE_BENCH_S=str(seconds),
+               PYTHONPATH=ROOT)
+    code = ("import sys; from bench.__main__ import main; sys.exit(main([], "
+            "package='tests.benchfake', results=%r, stage=%r))"
+            % (str(results), str(tmp_path / "stage")))
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return proc, results, tmpdir
+
+
+def test_ctrl_c_stops_cleanly_and_keeps_the_tracked_results(tmp_path):
+    proc, results, tmpdir = start(tmp_path, 60)
+    lines = []
+    while True:
+        line = proc.stdout.readline()
+        assert line, "the run ended early: %r %s" % (lines, proc.stderr.read())
+        lines.append(line)
+        if line.startswith("[2/2] slow: running"):
+            break
+    time.sleep(0.5)  # inside run(), its temporary folder made
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    text = "".join(lines) + out
+    assert proc.returncode == 130, text + err
+    assert "Traceback" not in err + text
+    assert "[1/2] quick: running" in text and "the answer" in text
+    assert "interrupted during slow: 1 of 2 benchmarks completed" in text
+    assert json.loads((results / "quick.json").read_text()) == {"old": True}
+    assert not (results / "slow.json").exists()
+    assert json.loads((tmp_path / "stage" / "quick.json").read_text())["result"] == {"answer": 42}
+    assert os.listdir(tmpdir) == []  # the run's temporary folder went, with the one inside
+
+
+def test_a_full_run_writes_the_results(tmp_path):
+    proc, results, tmpdir = start(tmp_path, 0.1)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, out + err
+    assert json.loads((results / "quick.json").read_text())["result"] == {"answer": 42}
+    assert json.loads((results / "slow.json").read_text())["result"] == {"slept": True}
+    assert "results written to" in out and os.listdir(tmpdir) == []
