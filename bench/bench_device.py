@@ -2,7 +2,7 @@
 (tools/rp2040emu.py: MicroPython v1.28.0 RPI_PICO on rp2040js, time from the cycle count
 at 125 MHz), beside the MicroPython WebAssembly figures for the same workloads.
 
-Three runs:
+Four runs:
 - the normal main.py, driven by buttons: boot to the first frame and to the menu,
   push time of every frame (RAMWR to its last byte on SPI), input latency per screen
   (the button's GPIO edge to the last byte of the first frame after it), frames per
@@ -10,6 +10,9 @@ Three runs:
 - the instrumented main.py (tools/rp2040/probe_main.py) through every game: draw and
   push time per screen as the app measures them, peak live heap per game and over the
   session, free heap at boot;
+- the same through every game twice with the Kocka firmware image (make uf2: the code
+  frozen in flash): peak live heap per game and over the session, the interned strings
+  at the first menu and after each pass;
 - tools/rp2040/bench_main.py as main.py on the device and under the WebAssembly port:
   each bot's think time per decision, CRC-32 per KB by each method, the save journal
   per action; the WebAssembly-to-device factor per workload.
@@ -89,22 +92,37 @@ def ui_run(tmp):
         dev.close()
 
 
-def probe_run(tmp):
-    """Instrumented main.py through every game: draw/push per screen, heap."""
-    dev = rp2040emu.Device(device_image.build_image(extra=rp2040emu.probe_main()),
-                           out_dir=os.path.join(tmp, "probe"))
+def every_game(dev):
+    """From the menu, its cursor on the first game, through every game (PLAY_MS of button
+    play each) and back; the cursor is then on the last game."""
+    for i, (_label, setup, start, play) in enumerate(GAMES):
+        devicerun.go_to(dev, ("DOWN", "A") if i else ("A",), setup)
+        devicerun.go_to(dev, start, play)
+        t0 = dev.now
+        k = 0
+        while dev.now - t0 < PLAY_MS:
+            devicerun.tap(dev, PLAY[k % len(PLAY)])
+            k += 1
+        devicerun.go_to(dev, ("B", "X"), "MainMenu")
+
+
+def probe_run(tmp, firmware=None, name="probe", passes=1):
+    """Instrumented main.py through every game: draw/push per screen, heap. firmware: a
+    Kocka firmware image's binary (its filesystem then holds no code); passes > 1 goes
+    through every game again, from the menu, to see whether anything keeps growing."""
+    image = device_image.build_image(extra=rp2040emu.probe_main(frozen_image=bool(firmware)),
+                                     bundle=not firmware)
+    dev = rp2040emu.Device(image, out_dir=os.path.join(tmp, name), firmware=firmware)
     try:
         devicerun.wait_top(dev, "BootScreen")
         devicerun.go_to(dev, ("B",), "MainMenu")
-        for i, (_label, setup, start, play) in enumerate(GAMES):
-            devicerun.go_to(dev, ("DOWN", "A") if i else ("A",), setup)
-            devicerun.go_to(dev, start, play)
-            t0 = dev.now
-            k = 0
-            while dev.now - t0 < PLAY_MS:
-                devicerun.tap(dev, PLAY[k % len(PLAY)])
-                k += 1
-            devicerun.go_to(dev, ("B", "X"), "MainMenu")
+        marks = []
+        for n in range(passes):
+            if n:
+                # the cursor back from the last game to the first
+                devicerun.go_to(dev, ("UP",) * (len(GAMES) - 1), "MainMenu")
+            marks.append(len(rp2040emu.ProbeLog(dev.console_text()).states))
+            every_game(dev)
         log = rp2040emu.ProbeLog(dev.console_text())
         screens = sorted({f[3] for f in log.frames})
         per = {}
@@ -114,10 +132,36 @@ def probe_run(tmp):
                       "push_ms": spread([f[6] / 1000 for f in fs]),
                       "update_ms": spread([f[4] / 1000 for f in fs]),
                       "peak_heap": max(f[2] for f in fs)}
+        qstr = [b for i, b in log.qstr if i >= marks[0]]
+        passes_qstr = []
+        for k, m in enumerate(marks):
+            end = marks[k + 1] if k + 1 < len(marks) else len(log.states) + 1
+            inside = [b for i, b in log.qstr if m <= i < end]
+            passes_qstr.append({"start": inside[0] if inside else None,
+                                "end": inside[-1] if inside else None})
         return {"free_heap_at_boot": log.boot_free, "screens": per,
-                "session_peak_heap": log.peak(), "crashed": log.crashed}
+                "session_peak_heap": log.peak(), "crashed": log.crashed,
+                "interned_strings": {"menu": qstr[0] if qstr else None,
+                                     "end": qstr[-1] if qstr else None,
+                                     "passes": passes_qstr}}
     finally:
         dev.close()
+
+
+def image_run(tmp):
+    """The Kocka firmware image (make uf2, RPI_PICO): every game twice in one boot."""
+    from tools import build_uf2
+    try:
+        uf2 = build_uf2.build("RPI_PICO")
+    except build_uf2.BuildError as e:
+        return {"skipped": str(e)}
+    binary = os.path.join(tmp, "image.bin")
+    with open(binary, "wb") as f:
+        f.write(build_uf2.payload(uf2))
+    out = probe_run(tmp, firmware=binary, name="image", passes=2)
+    out["uf2"] = os.path.basename(uf2)
+    out["uf2_bytes"] = os.path.getsize(uf2)
+    return out
 
 
 def parse_kr(text):
@@ -202,7 +246,7 @@ def run():
     if why:
         return {"skipped": why}
     tmp = tempfile.mkdtemp(prefix="kocka-bench-device-")
-    result = {"ui": ui_run(tmp), "app": probe_run(tmp)}
+    result = {"ui": ui_run(tmp), "app": probe_run(tmp), "image": image_run(tmp)}
     result["workloads"] = compare(workloads_device(tmp), workloads_wasm(tmp))
     return result
 
@@ -222,6 +266,18 @@ def table(result):
         rows.append(("%s draw / push median (ms), peak heap" % s, "%s / %s, %d" % (
             v["draw_ms"]["median"], v["push_ms"]["median"], v["peak_heap"])))
     rows.append(("session peak heap (B)", app["session_peak_heap"]))
+    image = result.get("image") or {}
+    if "skipped" in image:
+        rows.append(("firmware image", "skipped: " + image["skipped"]))
+    elif image:
+        for s, v in sorted(image["screens"].items()):
+            if s.endswith("Play") or s in ("CuboMatch", "CuboTable"):
+                rows.append(("image: %s peak heap (B)" % s, v["peak_heap"]))
+        rows.append(("image: session peak heap, two passes (B)", image["session_peak_heap"]))
+        q = image["interned_strings"]
+        rows.append(("image: interned strings, menu / end of pass 1 / pass 2 (B)",
+                     "%s / %s / %s" % (q["menu"], q["passes"][0]["end"],
+                                       q["passes"][-1]["end"])))
     for k, v in sorted(work.items()):
         if k.startswith("bots"):
             rows.append(("%s per decision median/max (ms), x wasm" % k, "%.1f / %.1f, x%s" % (
