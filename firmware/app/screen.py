@@ -54,6 +54,15 @@ class GameScreen(Screen):
         self.humans = sum(1 for a in self.agents if a is None)
 
     def leave(self, state):
+        """Closes the game; an unfinished one only after the player confirms (a box
+        over the game: app.quit_confirm)."""
+        if not state.is_terminal():
+            from app.quit_confirm import QuitConfirm
+            self.app.push(QuitConfirm(self.app, self, state))
+            return
+        self.quit_now(state)
+
+    def quit_now(self, state):
         if self.rec is not None and not state.is_terminal():
             self.rec.abandon()
         self.app.lights.off()

@@ -172,17 +172,41 @@ def toast(fb, text, color=ACCENT):
     font.draw(fb, text, x + 8, y + 7, color, font.SMALL)
 
 
+# Footer labels for the pause box's lines ("A  resume" -> ("A", "Resume")).
+PAUSE_LABELS = {"resume": "Resume", "go on": "Go on", "quit the game": "Quit",
+                "pass this round": "Pass", "re-enter the last player": "Re-enter"}
+
+
 def pause_box(fb, lines=("A  resume", "X  quit the game")):
-    """The pause box every game shows over its screen while paused."""
+    """The pause box every game shows over its screen while paused. Its footer replaces
+    the game's: while paused only the box's keys work (B resumes too)."""
     h = 46 + 16 * len(lines)
     y = (H - h) // 2 - 10
     round_rect(fb, 30, y, W - 60, h, PANEL)
     round_rect(fb, 30, y, W - 60, h, ACCENT, False)
     centered(fb, "Paused", y + 10, ACCENT)
     y += 38
+    hints = []
     for line in lines:
         centered(fb, line, y, TEXT, font.SMALL)
         y += 16
+        what = line[1:].strip()
+        hints.append((line[0], PAUSE_LABELS.get(what, what)))
+    footer(fb, hints)
+
+
+def dialog(fb, title, lines, hints):
+    """A question box over the screen (quit the game?) with its keys in the footer."""
+    h = 46 + 14 * len(lines)
+    y = (H - h) // 2 - 10
+    round_rect(fb, 20, y, W - 40, h, PANEL)
+    round_rect(fb, 20, y, W - 40, h, BAD, False)
+    centered(fb, title, y + 10, TEXT)
+    y += 36
+    for line in lines:
+        centered(fb, line, y, DIM, font.SMALL)
+        y += 14
+    footer(fb, hints)
 
 
 def ranked(scores):
