@@ -1,7 +1,7 @@
 """Cubingos through the real app: a bots-only game to the end, the setup screen, a
 hot-seat race of two humans driven by buttons (the ghost turned about each axis, a
 legal placement, illegal and floating cells refused without a wrong call, a wrong
-call), free dice taken, the view turned four times, zooming in on a wide structure,
+call), free dice taken, the view turned four times, the structure fitted to the play area in every view,
 every cell reachable with the joystick, button mashing, and resuming a saved game."""
 from hal import api
 from shared_rules import cubingos as C
@@ -350,21 +350,69 @@ def test_the_boot_offer_resumes_a_cubingos_game(tmp_path):
     check_resumed(h2, m, h2.app.top(), before)
 
 
-def test_a_wide_structure_zooms_in_around_the_ghost(tmp_path):
-    from app.cubingos_iso import ZOOM_K
+def drawn_box(m):
+    """The bounding box (x0, y0, x1, y1) of the structure drawn alone with the ghost's
+    outline on every cell it may visit and every creature it would form there."""
+    import framebuf
+    buf = bytearray(240 * 240)
+    fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
+    iso = m.iso
+    iso.structure(fb, m.dice, m.occupied)
+    for x, y, z in m.cells:
+        iso.outline(fb, x, y, z, 5)
+        iso.creatures(fb, m.st.preview(x, y, z, 0) or (), m.st.card)
+    xs = [i % 240 for i in range(len(buf)) if buf[i]]
+    ys = [i // 240 for i in range(len(buf)) if buf[i]]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_the_structure_always_fits_the_play_area_centred_in_every_view(tmp_path):
+    """Seeded bots-only games: after every round and every turn of the view, all the
+    structure and every ghost cell are drawn inside the play area, centred."""
+    from shared_rules.cubingos_bots import bots_for
+    from shared_rules import driver
+    h = Harness(tmp_path)
+    checked = 0
+    for seed in (1, 2, 3, 4, 5, 6):
+        st = C.CubingosState(3, seed, {"free_dice": seed % 2 == 0})
+        agents = bots_for(["medium"] * 3, seed)
+        log = []
+        driver.play(st, agents, log=log)
+        replay = C.CubingosState(3, seed, {"free_dice": seed % 2 == 0})
+        rounds = -1
+        for a in log:
+            replay.apply(tuple(a))
+            if replay.rounds == rounds or replay.rounds % 3:
+                continue
+            rounds = replay.rounds
+            m = CubingosPlay(h.app, ["human"] * 3, ["A", "B", "C"], {}, seed,
+                             state=C.CubingosState.from_dict(replay.to_dict()))
+            for v in range(4):
+                m.iso.turn(v)
+                m.layout()
+                x0, y0, w, hh = m.iso.box
+                bx0, by0, bx1, by1 = drawn_box(m)
+                assert x0 <= bx0 and bx1 < x0 + w and y0 <= by0 and by1 < y0 + hh, \
+                    (seed, rounds, v, (bx0, by0, bx1, by1))
+                # centred: the margins either side differ by a die's half-step at most
+                assert abs((bx0 - x0) - (x0 + w - 1 - bx1)) <= m.iso.k + 2
+                checked += 1
+    assert checked > 40
+
+
+def test_a_turn_of_the_view_refits_the_structure(tmp_path):
     d = C.CubingosState(2, 3, {"humans": 3}).to_dict()
     d["dice"] = [[0, 0, 0, 0]] + [[i, 0, 0, i % 24] for i in range(1, 7)] + \
         [[-i, 0, 0, 2 * i] for i in range(1, 6)]
     h, m = start(tmp_path, state=C.CubingosState.from_dict(d))
-    frame(h)
-    assert m.iso.k < ZOOM_K          # the whole row fits, too small to read
     h.press(api.KEY_A)
-    for _ in range(3):
-        h.press(api.RIGHT)
-        frame(h)
+    before = frame(h)[32 * 240:184 * 240]   # the play area (the clock runs in the header)
+    for _ in range(4):
+        h.press(api.KEY_Y)
         x0, y0, w, hh = m.iso.box
-        assert m.iso.k == ZOOM_K
-        assert m.iso.centre(*m.cells[m.ci]) == (x0 + w // 2, y0 + hh // 2)
+        bx0, by0, bx1, by1 = drawn_box(m)
+        assert x0 <= bx0 and bx1 < x0 + w and y0 <= by0 and by1 < y0 + hh
+    assert frame(h)[32 * 240:184 * 240] == before   # four turns: the same structure again
 
 
 def test_every_ghost_cell_is_reached_with_the_joystick_in_every_view():

@@ -113,14 +113,6 @@ def table(m, fb):
     live = st.leg_started() and not result
     g = m.ghost()
     lr = st.last_round
-    if g is not None:
-        iso.focus(g)
-    elif m.taker() >= 0 and m.cells:
-        iso.focus(m.cells[m.ci])
-    elif result and lr[1] >= 0:
-        iso.focus(lr[3])
-    else:
-        iso.focus(None)
     iso.structure(fb, m.dice, m.occupied, g)
     if g is not None:
         iso.outline(fb, g[0], g[1], g[2], ui.ACCENT if m.err is None else ui.BAD)

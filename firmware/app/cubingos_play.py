@@ -157,7 +157,7 @@ class CubingosPlay(GameScreen):
         self.cells = cells
         self.ci = cells.index(here) if here in cells else 0
         dice = st.dice()
-        iso.fit([d[:3] for d in dice] + legal)   # other cells may reach under the panels
+        iso.fit([d[:3] for d in dice] + cells)   # all the ghost may visit, all in the box
         self.dice = iso.order(dice)
         self.app.invalidate()
 
