@@ -323,8 +323,10 @@ def check_resumed(h2, m, m2, before):
     assert m2.st.to_dict() == before
     assert m2.kinds == ["human", "medium", "hard"] and m2.names == m.names
     n = len(savegame.pending(h2.hal.storage)["actions"])
+    assert m2.paused            # back from a power cut: paused until the player goes on
     h2.frames(3)
-    assert m2.ready() == 0
+    h2.press(api.KEY_A)
+    assert not m2.paused and m2.ready() == 0
     h2.press(api.KEY_A)   # goes on, and the save grows from where it was
     assert m2.racer() == 0
     assert len(savegame.pending(h2.hal.storage)["actions"]) == n + 1
@@ -440,3 +442,70 @@ def test_every_ghost_cell_is_reached_with_the_joystick_in_every_view():
     for seed in (1, 2, 3):
         play_rules(C.CubingosState(2, seed, {"humans": 3}), check)
     assert max(checked) >= 10
+
+
+def test_the_race_explains_itself(tmp_path):
+    """A lone human is never told to pass the console; the time limit shows beside the
+    clock; after a wrong placement the title says the bots race (no bare "Waiting")."""
+    from app import cubingos_draw as D
+    h, m = start(tmp_path, kinds=("human", "medium"), seed=3, options={"limit_ms": 60000})
+    assert m.ready() == 0
+    text, col = D.prompt(m)
+    assert "Pass the console" not in text and "A shows the card" in text and "60 s" in text
+    h.press(api.KEY_A)
+    assert m.racer() == 0 and D.status(m).endswith("/60 s")
+    wrong = None
+    for x, y, z in m.st.legal_cells():
+        for o in range(24):
+            f = m.st.preview(x, y, z, o)
+            if f is not None and not any(c[0] == m.st.card for c in f):
+                wrong = (x, y, z, o)
+                break
+        if wrong:
+            break
+    goto(h, m, wrong[:3])
+    turn_to(h, m, wrong[3])
+    h.press(api.KEY_A)
+    assert m.res[0] == C.WRONG
+    if m.view == PLAY and m.st.phase == C.RACE:
+        assert D.title(m) == "The bots race"
+    seen = set()
+    run(h, m, lambda: seen.add(D.title(m)) or m.view == RESULT)
+    assert not [t for t in seen if "Waiting" in t]
+    h2, m2 = start(tmp_path / "two", kinds=("human", "human"), seed=3)
+    assert "Pass the console to ANNA" in D.prompt(m2)[0]
+
+
+def test_a_finished_game_says_why_it_ended(tmp_path):
+    from app import cubingos_draw as D
+    h = Harness(tmp_path)
+    games.load("cubingos").demo(h.app, 5)
+    m = h.app.top()
+    m.t_result = 50
+    run(h, m, lambda: m.view == FINAL, limit=20000)
+    text = D.end_reason(m.st)
+    assert text.startswith("Game over: ")
+    if m.st.pile:
+        assert "pile is empty" not in text
+    h.press(api.KEY_B)
+    assert not m.paused         # nothing to pause once the game is over
+
+
+def test_a_resumed_race_starts_paused_with_its_clock_where_it_was(tmp_path):
+    h, m = start(tmp_path, kinds=("human", "medium", "hard"), seed=4)
+    h.press(api.KEY_A)              # the human's leg starts; the save has the GO
+    assert m.racer() == 0
+    shown = m.st.elapsed_ms(savegame.pending(h.hal.storage)["elapsed"])
+    before = m.st.to_dict()
+    h2 = Harness(tmp_path)          # a power cut: the next boot offers the game
+    h2.clock += 60000               # time passed while the power was off
+    h2.press(api.KEY_A)
+    m2 = h2.app.top()
+    assert type(m2).__name__ == "CubingosPlay" and m2.paused
+    h2.frames(100)                  # paused: no bot takes the card, the clock stands
+    assert m2.st.to_dict() == before
+    assert m2.st.elapsed_ms(m2.game_time(h2.app.now)) == shown
+    h2.press(api.KEY_A)
+    assert not m2.paused and m2.racer() == 0
+    h2.frames(30)                   # one second on: the clock counts from where it was
+    assert m2.st.elapsed_ms(m2.game_time(h2.app.now)) - shown <= 1100
