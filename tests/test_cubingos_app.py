@@ -509,3 +509,24 @@ def test_a_resumed_race_starts_paused_with_its_clock_where_it_was(tmp_path):
     assert not m2.paused and m2.racer() == 0
     h2.frames(30)                   # one second on: the clock counts from where it was
     assert m2.st.elapsed_ms(m2.game_time(h2.app.now)) - shown <= 1100
+
+
+def test_the_four_expressions_differ_at_a_glance():
+    """Each pair of mouth glyphs differs in at least 9 of 15 pixels and in ink, drawn at
+    1 px (the small icons) as at 3 px (the card)."""
+    import framebuf
+    from app import cubingos_iso as I
+    drawn = []
+    for m in range(4):
+        for s in (1, 3):
+            buf = bytearray(20 * 20)
+            fb = framebuf.FrameBuffer(buf, 20, 20, framebuf.GS8)
+            I.glyph(fb, m, 10, 10, I.INK, s)
+            assert set(buf) == {0, I.GLYPH_INK[m]}
+        bits = [(r >> (4 - i)) & 1 for r in I.GLYPHS[m] + (0,) * (3 - len(I.GLYPHS[m]))
+                for i in range(5)]
+        drawn.append(bits)
+    for a in range(4):
+        for b in range(a + 1, 4):
+            assert sum(x != y for x, y in zip(drawn[a], drawn[b])) >= 9
+            assert I.GLYPH_INK[a] != I.GLYPH_INK[b]

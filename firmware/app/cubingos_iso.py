@@ -37,9 +37,12 @@ PLAIN = (_shades((250, 250, 250)), _shades((150, 190, 255)))  # white die, start
 INK = ui.BLACK
 SEAM = ui.GREY
 
-# Mouth glyphs by expression (happy, sad, angry, surprised): rows of 5 bits, MSB left.
-GLYPHS = ((0b10001, 0b01110), (0b01110, 0b10001), (0b11111, 0b10101, 0b11111),
-          (0b01110, 0b10001, 0b01110))
+# Mouth glyphs by expression (happy, sad, angry, surprised): rows of 5 bits, MSB left,
+# each in its own ink. Every pair differs in 9 of the 15 pixels and in colour, so the
+# four tell apart at a glance even at 1 px: a cup, an arch, a zigzag, a solid block.
+GLYPHS = ((0b10001, 0b10001, 0b01110), (0b01110, 0b10001, 0b10001),
+          (0b10101, 0b01010, 0b10101), (0b01110, 0b01110, 0b01110))
+GLYPH_INK = (INK, ui.BLUE_DARK, ui.RED_DARK, ui.rgb(102, 0, 153))
 
 
 def _glyph_buffers():
@@ -52,23 +55,37 @@ def _glyph_buffers():
     return out
 
 
-# The glyphs in INK as 1-bit images, blitted through a (transparent, INK) palette: one
-# C call per mouth instead of a rectangle per pixel (a structure has dozens of mouths).
+def _palettes():
+    """A (transparent, ink) palette per expression: the key is an index no ink uses."""
+    out = []
+    for ink in GLYPH_INK:
+        pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+        pal.pixel(0, 0, _KEY)
+        pal.pixel(1, 0, ink)
+        out.append(pal)
+    return out
+
+
+# The glyphs as 1-bit images, blitted through a (transparent, ink) palette: one C call
+# per mouth instead of a rectangle per pixel (a structure has dozens of mouths).
 GLYPH_FB = _glyph_buffers()
-_PAL = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
-_KEY = 0 if INK else 1
-_PAL.pixel(0, 0, _KEY)
-_PAL.pixel(1, 0, INK)
+_KEY = 1 if 0 in GLYPH_INK else 0
+while _KEY in GLYPH_INK:
+    _KEY += 1
+_PALS = _palettes()
 
 
 def glyph(fb, m, cx, cy, color, s=1):
-    """Mouth glyph of expression m centred at (cx, cy), pixels s x s."""
+    """Mouth glyph of expression m centred at (cx, cy), pixels s x s; color INK: the
+    expression's own ink."""
     rows = GLYPHS[m]
     y = cy - len(rows) * s // 2
     x0 = cx - 5 * s // 2
-    if s == 1 and color == INK:
-        fb.blit(GLYPH_FB[m], x0, y, _KEY, _PAL)
-        return
+    if color == INK:
+        if s == 1:
+            fb.blit(GLYPH_FB[m], x0, y, _KEY, _PALS[m])
+            return
+        color = GLYPH_INK[m]
     for r in rows:
         for i in range(5):
             if (r >> (4 - i)) & 1:
