@@ -145,10 +145,7 @@ class ListScreen(Screen):
             font.draw(fb, item.label(), 14, y + 5, ui.TEXT if item.enabled() else ui.DIM)
             item.draw_value(fb, self.app, ui.W - 12, y + 5, sel)
             y += ui.ROW_H
-        if self.top > 0:
-            font.draw(fb, font.TRI_UP, ui.W - 14, ui.HEADER_H + 2, ui.DIM, font.SMALL)
-        if end < len(self.items):
-            font.draw(fb, font.TRI_DOWN, ui.W - 14, ui.H - ui.FOOTER_H - 12, ui.DIM, font.SMALL)
+        ui.scroll_marks(fb, self.top > 0, end < len(self.items))
         ui.footer(fb, self.hints)
 
 
@@ -226,6 +223,9 @@ class Choice(Item):
     def draw_value(self, fb, app, right, y, selected):
         v = self.labels[self._pos(app)]
         color = ui.ACCENT if selected else ui.DIM
+        if selected:   # both ways change it: an arrow either side
+            right -= font.width(font.TRI_RIGHT) + 4
+            font.draw(fb, font.TRI_RIGHT, right + 4, y, ui.DIM)
         x = right - font.width(v)
         if selected:
             font.draw(fb, font.TRI_LEFT, x - 14, y, ui.DIM)
@@ -250,5 +250,6 @@ class Level(Item):
         app.sound.click()
 
     def draw_value(self, fb, app, right, y, selected):
+        # on a selected row (PANEL_HI) the track is drawn darker, or it would vanish
         ui.bar(fb, right - 84, y + 1, 84, 12, app.settings.get(self.key), self.maximum,
-               ui.ACCENT if selected else ui.DIM)
+               ui.ACCENT if selected else ui.DIM, ui.BG if selected else ui.PANEL_HI)

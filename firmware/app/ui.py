@@ -152,12 +152,20 @@ def centered(fb, text, y, color=TEXT, fnt=None, scale=1):
     font.draw(fb, text, (W - font.width(text, fnt, scale)) // 2, y, color, fnt, scale)
 
 
-def bar(fb, x, y, w, h, fraction_num, fraction_den, color=ACCENT):
-    """A horizontal gauge (settings levels, progress)."""
-    round_rect(fb, x, y, w, h, PANEL_HI)
+def bar(fb, x, y, w, h, fraction_num, fraction_den, color=ACCENT, track=PANEL_HI):
+    """A horizontal gauge (settings levels, progress) on its track."""
+    round_rect(fb, x, y, w, h, track)
     fill = (w - 4) * fraction_num // fraction_den if fraction_den else 0
     if fill > 0:
         fb.fill_rect(x + 2, y + 2, fill, h - 4, color)
+
+
+def scroll_marks(fb, up, down):
+    """A list's scroll arrows, in the header's right end: never over a row or a notice."""
+    if up:
+        font.draw(fb, font.TRI_UP, W - 24, 10, ACCENT, font.SMALL)
+    if down:
+        font.draw(fb, font.TRI_DOWN, W - 13, 10, ACCENT, font.SMALL)
 
 
 def toast(fb, text, color=ACCENT):
