@@ -146,7 +146,11 @@ class ListScreen(Screen):
             item.draw_value(fb, self.app, ui.W - 12, y + 5, sel)
             y += ui.ROW_H
         ui.scroll_marks(fb, self.top > 0, end < len(self.items))
-        ui.footer(fb, self.hints)
+        ui.footer(fb, self.current_hints())
+
+    def current_hints(self):
+        """The footer's keys for the row under the cursor."""
+        return self.hints
 
 
 class Item:
