@@ -111,7 +111,9 @@ def test_sync_screen_follows_a_session(tmp_path):
     ser.inbox.extend(sp.encode_frame(sp.BYE, "{}"))
     frames(3)
     assert log.ack == 20 and h.top_name() == "SyncScreen"
-    frames(80)  # the "done" moment, then it closes itself
+    frames(100)  # "Sync finished", counted down
+    assert h.top_name() == "SyncScreen" and h.app.top().shown_s == 2
+    frames(80)   # then it closes itself
     assert h.top_name() == "MainMenu"
 
 
@@ -176,7 +178,10 @@ def test_sync_screen_from_the_menu_waits_for_the_pc(tmp_path):
     ser.inbox.extend(sp.encode_frame(sp.HELLO, "{}") + sp.encode_frame(sp.BYE, "{}"))
     frames(3)
     assert h.top_name() == "SyncScreen" and len(h.app.stack) == 2
-    frames(80)
+    from tests.test_pause_quit import footer_bytes, expected_footer
+    h.app.draw()
+    assert footer_bytes(h.hal.display.buf) == expected_footer((("A", "OK"),))
+    h.press(api.KEY_A)   # A closes it before the countdown ends
     assert h.top_name() == "MainMenu"
 
 
@@ -214,3 +219,11 @@ def test_history_offers_a_only_where_it_opens_and_the_detail_explains_the_game(t
     assert when == "2025-12-01 10:00 UTC, 12 min"
     assert opts == "free dice on, limit ms 60000"
     assert ranking == [(1, "BEN", 5), (2, "ANNA", 3), (2, "ZOE", 3)]
+
+
+def test_the_sync_screen_says_the_simulator_needs_a_pty(tmp_path):
+    from app.sync_screen import idle_lines
+    h = Harness(tmp_path)
+    assert "--pty" in " ".join(idle_lines(h.hal))       # the virtual HAL: no port
+    h.hal.serial = LineSerial()
+    assert idle_lines(h.hal)[0] == "Connect the USB cable"
