@@ -446,3 +446,17 @@ def test_a_game_demo_runs_to_the_game_end_by_default(tmp_path, name):
     app2 = App(hal2)
     d2 = demos.start(app2, name, 2)
     assert headless.run(app2, hal2, d2, 40) == 40 * headless.FRAME_MS and not d2.over()
+
+
+def test_clicking_a_keycap_legend_presses_its_button(sim):
+    from simulator import layout
+    for button in range(api.NUM_BUTTONS):
+        assert layout.button_at(layout.hint_centre(button)) == button
+        del sim.seen[:]
+        pos = layout.hint_centre(button)
+        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        sim.frames(2)
+        assert sim.seen == [api.event(api.PRESSED, button)], api.BUTTON_NAMES[button]
+        post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        sim.frames(2)
+        assert sim.seen[-1] == api.event(api.RELEASED, button)
