@@ -187,7 +187,8 @@ def test_sync_screen_from_the_menu_waits_for_the_pc(tmp_path):
 
 def test_history_offers_a_only_where_it_opens_and_the_detail_explains_the_game(tmp_path):
     from app import ui
-    from app.history_screen import HistoryScreen, GameDetail, detail_lines
+    from app.history_screen import HistoryScreen
+    from app.history_detail import GameDetail, detail_lines
     from tests.test_pause_quit import footer_bytes, expected_footer
     h = Harness(tmp_path)
     fill(h, 0)

@@ -7,11 +7,25 @@ the PC keep finished games only: a record must replay to the end), so the box sa
 """
 
 from hal import api
-from app import ui
+from app import ui, font
 from app.screen import Screen, is_click, is_ok
 
 LINES = ("The game ends here and is not", "kept in History.")
 HINTS = (("A", "Quit"), ("B", "Back"))
+
+
+def dialog(fb, title, lines, hints):
+    """A question box over the screen (quit the game?) with its keys in the footer."""
+    h = 46 + 14 * len(lines)
+    y = (ui.H - h) // 2 - 10
+    ui.round_rect(fb, 20, y, ui.W - 40, h, ui.PANEL)
+    ui.round_rect(fb, 20, y, ui.W - 40, h, ui.BAD, False)
+    ui.centered(fb, title, y + 10, ui.TEXT)
+    y += 36
+    for line in lines:
+        ui.centered(fb, line, y, ui.DIM, font.SMALL)
+        y += 14
+    ui.footer(fb, hints)
 
 
 class QuitConfirm(Screen):
@@ -37,4 +51,4 @@ class QuitConfirm(Screen):
 
     def draw(self, fb):
         self.game.draw(fb)
-        ui.dialog(fb, "Quit this game?", LINES, HINTS)
+        dialog(fb, "Quit this game?", LINES, HINTS)

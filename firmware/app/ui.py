@@ -180,11 +180,6 @@ def toast(fb, text, color=ACCENT):
     font.draw(fb, text, x + 8, y + 7, color, font.SMALL)
 
 
-# Footer labels for the pause box's lines ("A  resume" -> ("A", "Resume")).
-PAUSE_LABELS = {"resume": "Resume", "go on": "Go on", "quit the game": "Quit",
-                "pass this round": "Pass", "re-enter the last player": "Re-enter"}
-
-
 def pause_box(fb, lines=("A  resume", "X  quit the game")):
     """The pause box every game shows over its screen while paused. Its footer replaces
     the game's: while paused only the box's keys work (B resumes too)."""
@@ -198,22 +193,10 @@ def pause_box(fb, lines=("A  resume", "X  quit the game")):
     for line in lines:
         centered(fb, line, y, TEXT, font.SMALL)
         y += 16
-        what = line[1:].strip()
-        hints.append((line[0], PAUSE_LABELS.get(what, what)))
-    footer(fb, hints)
-
-
-def dialog(fb, title, lines, hints):
-    """A question box over the screen (quit the game?) with its keys in the footer."""
-    h = 46 + 14 * len(lines)
-    y = (H - h) // 2 - 10
-    round_rect(fb, 20, y, W - 40, h, PANEL)
-    round_rect(fb, 20, y, W - 40, h, BAD, False)
-    centered(fb, title, y + 10, TEXT)
-    y += 36
-    for line in lines:
-        centered(fb, line, y, DIM, font.SMALL)
-        y += 14
+        # the footer's label: "resume" -> "Resume", "quit the game" -> "Quit"
+        words = line[1:].strip().split(" ")
+        what = " ".join(words) if len(words) <= 2 else words[0]
+        hints.append((line[0], what[:1].upper() + what[1:]))
     footer(fb, hints)
 
 
