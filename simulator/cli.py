@@ -12,9 +12,9 @@ import os
 import sys
 
 from simulator import roots  # noqa: F401  (the device's import roots, before app/hal)
+from simulator.headless import HEADLESS_FRAMES
 
 PROG = "python -m simulator"
-HEADLESS_FRAMES = 150  # 5 s of app time
 
 
 def non_negative(text):
@@ -49,8 +49,8 @@ def parser():
     p.add_argument("--seed", metavar="N", type=non_negative,
                    help="random seed (default: 1 headless, fresh entropy in the window)")
     p.add_argument("--frames", metavar="N", type=non_negative,
-                   help="run N frames, then exit (default: %d headless, "
-                        "until closed in the window)" % HEADLESS_FRAMES)
+                   help="run N frames, then exit (default headless: %d, a game's demo "
+                        "to the game's end; in the window: until closed)" % HEADLESS_FRAMES)
     p.add_argument("--screenshot", metavar="PATH",
                    help="at the end, save a PNG: the 240x240 screen headless, "
                         "the whole window otherwise")
@@ -103,7 +103,7 @@ def _headless(args):
     import tempfile
     from simulator import headless
     seed = 1 if args.seed is None else args.seed
-    frames = HEADLESS_FRAMES if args.frames is None else args.frames
+    frames = args.frames   # None: headless.main's default (a game's demo: to its end)
     if args.data:
         os.makedirs(args.data, exist_ok=True)
         return headless.main(args.demo, seed, frames, args.screenshot, args.data)

@@ -3,7 +3,8 @@
 The Waveshare Pico-LCD-1.3 has the 240x240 panel in the middle, the five-way
 joystick left of it and the keys A B X Y in a column right of it (A at the
 top, Y at the bottom); Kocka adds a strip of 8 LEDs above the screen. The
-screen is drawn at 2x. `button_at(pos)` is the mouse hit test.
+screen is drawn at 2x. `button_at(pos)` is the mouse hit test (the controls and
+their keyboard hint keycaps).
 """
 from hal import api
 
@@ -95,9 +96,27 @@ SERIAL_LINE = (40, HEIGHT - 190)   # top left of "USB serial" and the port's pat
 SERIAL_AREA = (SERIAL_LINE[0], SERIAL_LINE[1], SCREEN[0] - BEZEL_PAD - 8 - SERIAL_LINE[0], 50)
 
 
+def hint_centre(button):
+    """Where a button's keyboard hint keycap sits."""
+    return key_hint_centre(button) if button in KEYS else joy_hint_centre(button)
+
+
+# half the size of a hint keycap, plus a little (the painter's keycap is 28 px wide for a
+# letter or an arrow, wider for "Enter")
+HINT_HALF_W = 18
+ENTER_HALF_W = 34
+HINT_HALF_H = 16
+
+
 def button_at(pos):
-    """The device button under window point `pos`, or None."""
+    """The device button under window point `pos`, or None. The hint keycaps press
+    their button too: they look like keys, so a click on one must not be lost."""
     x, y = pos
+    for b in range(api.NUM_BUTTONS):
+        hx, hy = hint_centre(b)
+        hw = ENTER_HALF_W if b == api.PRESS else HINT_HALF_W
+        if abs(x - hx) <= hw and abs(y - hy) <= HINT_HALF_H:
+            return b
     for b in KEYS:
         kx, ky = key_centre(b)
         if (x - kx) ** 2 + (y - ky) ** 2 <= (KEY_R + 4) ** 2:

@@ -133,6 +133,7 @@ def test_pause_stops_the_bots_resume_and_quit(tmp_path):
     assert m.st.to_dict() != snap
     h.press(api.KEY_B)
     h.press(api.KEY_X)
+    h.press(api.KEY_A)  # confirm the quit
     assert h.top_name() == "MainMenu"
 
 
@@ -150,6 +151,7 @@ def test_setup_screen_starts_a_game(tmp_path):
     assert m.st.num_players == 4 and m.kinds == ["human", "greedy", "strong", "random"]
     h.press(api.KEY_B)
     h.press(api.KEY_X)
+    h.press(api.KEY_A)  # confirm the quit
     assert h.top_name() == "MainMenu"
 
 

@@ -1,7 +1,7 @@
 """Cubingos through the real app: a bots-only game to the end, the setup screen, a
 hot-seat race of two humans driven by buttons (the ghost turned about each axis, a
 legal placement, illegal and floating cells refused without a wrong call, a wrong
-call), free dice taken, the view turned four times, zooming in on a wide structure,
+call), free dice taken, the view turned four times, the structure fitted to the play area in every view,
 every cell reachable with the joystick, button mashing, and resuming a saved game."""
 from hal import api
 from shared_rules import cubingos as C
@@ -323,8 +323,10 @@ def check_resumed(h2, m, m2, before):
     assert m2.st.to_dict() == before
     assert m2.kinds == ["human", "medium", "hard"] and m2.names == m.names
     n = len(savegame.pending(h2.hal.storage)["actions"])
+    assert m2.paused            # back from a power cut: paused until the player goes on
     h2.frames(3)
-    assert m2.ready() == 0
+    h2.press(api.KEY_A)
+    assert not m2.paused and m2.ready() == 0
     h2.press(api.KEY_A)   # goes on, and the save grows from where it was
     assert m2.racer() == 0
     assert len(savegame.pending(h2.hal.storage)["actions"]) == n + 1
@@ -350,21 +352,69 @@ def test_the_boot_offer_resumes_a_cubingos_game(tmp_path):
     check_resumed(h2, m, h2.app.top(), before)
 
 
-def test_a_wide_structure_zooms_in_around_the_ghost(tmp_path):
-    from app.cubingos_iso import ZOOM_K
+def drawn_box(m):
+    """The bounding box (x0, y0, x1, y1) of the structure drawn alone with the ghost's
+    outline on every cell it may visit and every creature it would form there."""
+    import framebuf
+    buf = bytearray(240 * 240)
+    fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
+    iso = m.iso
+    iso.structure(fb, m.dice, m.occupied)
+    for x, y, z in m.cells:
+        iso.outline(fb, x, y, z, 5)
+        iso.creatures(fb, m.st.preview(x, y, z, 0) or (), m.st.card)
+    xs = [i % 240 for i in range(len(buf)) if buf[i]]
+    ys = [i // 240 for i in range(len(buf)) if buf[i]]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_the_structure_always_fits_the_play_area_centred_in_every_view(tmp_path):
+    """Seeded bots-only games: after every round and every turn of the view, all the
+    structure and every ghost cell are drawn inside the play area, centred."""
+    from shared_rules.cubingos_bots import bots_for
+    from shared_rules import driver
+    h = Harness(tmp_path)
+    checked = 0
+    for seed in (1, 2, 3, 4, 5, 6):
+        st = C.CubingosState(3, seed, {"free_dice": seed % 2 == 0})
+        agents = bots_for(["medium"] * 3, seed)
+        log = []
+        driver.play(st, agents, log=log)
+        replay = C.CubingosState(3, seed, {"free_dice": seed % 2 == 0})
+        rounds = -1
+        for a in log:
+            replay.apply(tuple(a))
+            if replay.rounds == rounds or replay.rounds % 3:
+                continue
+            rounds = replay.rounds
+            m = CubingosPlay(h.app, ["human"] * 3, ["A", "B", "C"], {}, seed,
+                             state=C.CubingosState.from_dict(replay.to_dict()))
+            for v in range(4):
+                m.iso.turn(v)
+                m.layout()
+                x0, y0, w, hh = m.iso.box
+                bx0, by0, bx1, by1 = drawn_box(m)
+                assert x0 <= bx0 and bx1 < x0 + w and y0 <= by0 and by1 < y0 + hh, \
+                    (seed, rounds, v, (bx0, by0, bx1, by1))
+                # centred: the margins either side differ by a die's half-step at most
+                assert abs((bx0 - x0) - (x0 + w - 1 - bx1)) <= m.iso.k + 2
+                checked += 1
+    assert checked > 40
+
+
+def test_a_turn_of_the_view_refits_the_structure(tmp_path):
     d = C.CubingosState(2, 3, {"humans": 3}).to_dict()
     d["dice"] = [[0, 0, 0, 0]] + [[i, 0, 0, i % 24] for i in range(1, 7)] + \
         [[-i, 0, 0, 2 * i] for i in range(1, 6)]
     h, m = start(tmp_path, state=C.CubingosState.from_dict(d))
-    frame(h)
-    assert m.iso.k < ZOOM_K          # the whole row fits, too small to read
     h.press(api.KEY_A)
-    for _ in range(3):
-        h.press(api.RIGHT)
-        frame(h)
+    before = frame(h)[32 * 240:184 * 240]   # the play area (the clock runs in the header)
+    for _ in range(4):
+        h.press(api.KEY_Y)
         x0, y0, w, hh = m.iso.box
-        assert m.iso.k == ZOOM_K
-        assert m.iso.centre(*m.cells[m.ci]) == (x0 + w // 2, y0 + hh // 2)
+        bx0, by0, bx1, by1 = drawn_box(m)
+        assert x0 <= bx0 and bx1 < x0 + w and y0 <= by0 and by1 < y0 + hh
+    assert frame(h)[32 * 240:184 * 240] == before   # four turns: the same structure again
 
 
 def test_every_ghost_cell_is_reached_with_the_joystick_in_every_view():
@@ -392,3 +442,91 @@ def test_every_ghost_cell_is_reached_with_the_joystick_in_every_view():
     for seed in (1, 2, 3):
         play_rules(C.CubingosState(2, seed, {"humans": 3}), check)
     assert max(checked) >= 10
+
+
+def test_the_race_explains_itself(tmp_path):
+    """A lone human is never told to pass the console; the time limit shows beside the
+    clock; after a wrong placement the title says the bots race (no bare "Waiting")."""
+    from app import cubingos_draw as D
+    h, m = start(tmp_path, kinds=("human", "medium"), seed=3, options={"limit_ms": 60000})
+    assert m.ready() == 0
+    text, col = D.prompt(m)
+    assert "Pass the console" not in text and "A shows the card" in text and "60 s" in text
+    h.press(api.KEY_A)
+    assert m.racer() == 0 and D.status(m).endswith("/60 s")
+    wrong = None
+    for x, y, z in m.st.legal_cells():
+        for o in range(24):
+            f = m.st.preview(x, y, z, o)
+            if f is not None and not any(c[0] == m.st.card for c in f):
+                wrong = (x, y, z, o)
+                break
+        if wrong:
+            break
+    goto(h, m, wrong[:3])
+    turn_to(h, m, wrong[3])
+    h.press(api.KEY_A)
+    assert m.res[0] == C.WRONG
+    if m.view == PLAY and m.st.phase == C.RACE:
+        assert D.title(m) == "The bots race"
+    seen = set()
+    run(h, m, lambda: seen.add(D.title(m)) or m.view == RESULT)
+    assert not [t for t in seen if "Waiting" in t]
+    h2, m2 = start(tmp_path / "two", kinds=("human", "human"), seed=3)
+    assert "Pass the console to ANNA" in D.prompt(m2)[0]
+
+
+def test_a_finished_game_says_why_it_ended(tmp_path):
+    from app import cubingos_draw as D
+    h = Harness(tmp_path)
+    games.load("cubingos").demo(h.app, 5)
+    m = h.app.top()
+    m.t_result = 50
+    run(h, m, lambda: m.view == FINAL, limit=20000)
+    text = D.end_reason(m.st)
+    assert text.startswith("Game over: ")
+    if m.st.pile:
+        assert "pile is empty" not in text
+    h.press(api.KEY_B)
+    assert not m.paused         # nothing to pause once the game is over
+
+
+def test_a_resumed_race_starts_paused_with_its_clock_where_it_was(tmp_path):
+    h, m = start(tmp_path, kinds=("human", "medium", "hard"), seed=4)
+    h.press(api.KEY_A)              # the human's leg starts; the save has the GO
+    assert m.racer() == 0
+    shown = m.st.elapsed_ms(savegame.pending(h.hal.storage)["elapsed"])
+    before = m.st.to_dict()
+    h2 = Harness(tmp_path)          # a power cut: the next boot offers the game
+    h2.clock += 60000               # time passed while the power was off
+    h2.press(api.KEY_A)
+    m2 = h2.app.top()
+    assert type(m2).__name__ == "CubingosPlay" and m2.paused
+    h2.frames(100)                  # paused: no bot takes the card, the clock stands
+    assert m2.st.to_dict() == before
+    assert m2.st.elapsed_ms(m2.game_time(h2.app.now)) == shown
+    h2.press(api.KEY_A)
+    assert not m2.paused and m2.racer() == 0
+    h2.frames(30)                   # one second on: the clock counts from where it was
+    assert m2.st.elapsed_ms(m2.game_time(h2.app.now)) - shown <= 1100
+
+
+def test_the_four_expressions_differ_at_a_glance():
+    """Each pair of mouth glyphs differs in at least 9 of 15 pixels and in ink, drawn at
+    1 px (the small icons) as at 3 px (the card)."""
+    import framebuf
+    from app import cubingos_iso as I
+    drawn = []
+    for m in range(4):
+        for s in (1, 3):
+            buf = bytearray(20 * 20)
+            fb = framebuf.FrameBuffer(buf, 20, 20, framebuf.GS8)
+            I.glyph(fb, m, 10, 10, I.INK, s)
+            assert set(buf) == {0, I.GLYPH_INK[m]}
+        bits = [(r >> (4 - i)) & 1 for r in I.GLYPHS[m] + (0,) * (3 - len(I.GLYPHS[m]))
+                for i in range(5)]
+        drawn.append(bits)
+    for a in range(4):
+        for b in range(a + 1, 4):
+            assert sum(x != y for x, y in zip(drawn[a], drawn[b])) >= 9
+            assert I.GLYPH_INK[a] != I.GLYPH_INK[b]

@@ -101,6 +101,7 @@ def test_pause_freezes_the_game_clock_and_quits(tmp_path):
     assert m.game_time(h.app.now) == t
     assert m.state.status[1] == C.WAITING  # the bot did not move either
     h.press(api.KEY_X)
+    h.press(api.KEY_A)  # confirm the quit
     assert h.top_name() == "MainMenu"
 
 
@@ -277,6 +278,7 @@ def test_table_started_from_the_setup_saves_every_step(tmp_path):
     # quitting drops the save: an unfinished game is not recorded
     h.press(api.KEY_B)
     h.press(api.KEY_X)
+    h.press(api.KEY_A)  # confirm the quit
     assert h.top_name() == "MainMenu" and savegame.pending(h.hal.storage) is None
     assert gamelog.shared(h.hal.storage).last == 0
 
@@ -317,6 +319,7 @@ def test_menu_cursor_comes_back_where_it_was_after_a_game(tmp_path):
     assert h.top_name() == "K10kPlay"
     h.press(api.KEY_B)
     h.press(api.KEY_X)                    # quit from the pause box
+    h.press(api.KEY_A)                    # confirm the quit
     assert h.top_name() == "MainMenu"
     menu = h.app.top()
     assert menu.items[menu.index].label() == "Kocka 10000"

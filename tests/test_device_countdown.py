@@ -29,7 +29,7 @@ def countdown(tmp_path_factory):
     dev.run(1000)
     devicerun.tap_until_redrawn(dev, "A")  # the start signal
     dev.run(300)
-    start = dev.press("X", hold_ms=150)
+    start = dev.press("X", hold_ms=400)   # held past a frame or two (~160 ms each here)
     dev.run(8500)
     yield dev, start
     dev.close()

@@ -34,7 +34,7 @@ def session(tmp_path_factory):
             tap(dev, PLAY[k % len(PLAY)])
             k += 1
         spans[play] = (t0, dev.now)
-        go_to(dev, ("B", "X"), "MainMenu")
+        go_to(dev, ("B", "X", "A"), "MainMenu")   # pause, quit, confirm
     dev.run(300)
     yield dev, spans
     dev.close()

@@ -111,7 +111,9 @@ def test_sync_screen_follows_a_session(tmp_path):
     ser.inbox.extend(sp.encode_frame(sp.BYE, "{}"))
     frames(3)
     assert log.ack == 20 and h.top_name() == "SyncScreen"
-    frames(80)  # the "done" moment, then it closes itself
+    frames(100)  # "Sync finished", counted down
+    assert h.top_name() == "SyncScreen" and h.app.top().shown_s == 2
+    frames(80)   # then it closes itself
     assert h.top_name() == "MainMenu"
 
 
@@ -176,5 +178,53 @@ def test_sync_screen_from_the_menu_waits_for_the_pc(tmp_path):
     ser.inbox.extend(sp.encode_frame(sp.HELLO, "{}") + sp.encode_frame(sp.BYE, "{}"))
     frames(3)
     assert h.top_name() == "SyncScreen" and len(h.app.stack) == 2
-    frames(80)
+    from tests.test_pause_quit import footer_bytes, expected_footer
+    h.app.draw()
+    assert footer_bytes(h.hal.display.buf) == expected_footer((("A", "OK"),))
+    h.press(api.KEY_A)   # A closes it before the countdown ends
     assert h.top_name() == "MainMenu"
+
+
+def test_history_offers_a_only_where_it_opens_and_the_detail_explains_the_game(tmp_path):
+    from app import ui
+    from app.history_screen import HistoryScreen
+    from app.history_detail import GameDetail, detail_lines
+    from tests.test_pause_quit import footer_bytes, expected_footer
+    h = Harness(tmp_path)
+    fill(h, 0)
+    h.app.push(HistoryScreen(h.app))
+    h.frames(2)
+    h.app.draw()
+    assert footer_bytes(h.hal.display.buf) == expected_footer((("B", "Back"),))
+    h.press(api.KEY_B)
+    log = fill(h, 3)
+    h.app.push(HistoryScreen(h.app))
+    h.frames(2)
+    h.app.draw()
+    assert footer_bytes(h.hal.display.buf) == expected_footer((("A", "Open"), ("B", "Back")))
+    h.press(api.KEY_A)
+    d = h.app.top()
+    assert isinstance(d, GameDetail)
+    assert d.when.startswith("date unknown")      # the record's clock was never set
+    assert [r for r, name, sc in d.ranking] == [r for r, q in ui.ranked(
+        log.newest(log.last + 1, 1)[0][3])]
+    assert d.options
+    h.press(api.KEY_A)                            # not in the footer: does nothing
+    assert h.top_name() == "GameDetail"
+    h.press(api.KEY_B)
+    assert h.top_name() == "HistoryScreen"
+    when, opts, ranking = detail_lines({
+        "ended": 1764583200, "duration": 754000, "options": {"free_dice": True, "humans": 3,
+                                                            "limit_ms": 60000},
+        "players": ["ANNA", "BEN", "ZOE"], "scores": [3, 5, 3]})
+    assert when == "2025-12-01 10:00 UTC, 12 min"
+    assert opts == "free dice on, limit ms 60000"
+    assert ranking == [(1, "BEN", 5), (2, "ANNA", 3), (2, "ZOE", 3)]
+
+
+def test_the_sync_screen_says_the_simulator_needs_a_pty(tmp_path):
+    from app.sync_screen import idle_lines
+    h = Harness(tmp_path)
+    assert "--pty" in " ".join(idle_lines(h.hal))       # the virtual HAL: no port
+    h.hal.serial = LineSerial()
+    assert idle_lines(h.hal)[0] == "Connect the USB cable"

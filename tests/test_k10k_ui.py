@@ -209,6 +209,7 @@ def test_pause_resume_and_quit(tmp_path):
     assert m.st.roll or m.st.turn == 1  # the bot plays on
     h.press(api.KEY_B)
     h.press(api.KEY_X)
+    h.press(api.KEY_A)  # confirm the quit
     assert h.top_name() == "MainMenu"
     assert all(c == (0, 0, 0) for c in h.hal.leds.pixels)
 

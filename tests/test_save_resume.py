@@ -88,6 +88,7 @@ def test_quitting_a_game_drops_its_save(tmp_path):
     assert savegame.pending(h.hal.storage) is not None
     h.press(api.KEY_B)
     h.press(api.KEY_X)
+    h.press(api.KEY_A)  # confirm the quit
     assert h.top_name() == "MainMenu" and savegame.pending(h.hal.storage) is None
 
 

@@ -428,3 +428,35 @@ def test_window_mode_rejects_an_unknown_demo_before_opening(tmp_path, capsys, mo
     assert cli.main(["--demo", "nope", "--frames", "1", "--data", str(tmp_path / "d")]) == 2
     err = capsys.readouterr().err
     assert "unknown demo 'nope'" in err and "menu" in err
+
+
+@pytest.mark.parametrize("name", ["cubingos", "kocka10000"])
+def test_a_game_demo_runs_to_the_game_end_by_default(tmp_path, name):
+    from hal.virtual import VirtualHal
+    from app.app import App
+    from simulator import demos, headless
+    hal = VirtualHal(str(tmp_path), 2)
+    app = App(hal)
+    driver = demos.start(app, name, 2)
+    clock = headless.run(app, hal, driver, None)
+    assert driver.over() and clock // headless.FRAME_MS < headless.GAME_CAP
+    assert clock // headless.FRAME_MS > headless.HEADLESS_FRAMES
+    # --frames still wins
+    hal2 = VirtualHal(str(tmp_path / "b"), 2)
+    app2 = App(hal2)
+    d2 = demos.start(app2, name, 2)
+    assert headless.run(app2, hal2, d2, 40) == 40 * headless.FRAME_MS and not d2.over()
+
+
+def test_clicking_a_keycap_legend_presses_its_button(sim):
+    from simulator import layout
+    for button in range(api.NUM_BUTTONS):
+        assert layout.button_at(layout.hint_centre(button)) == button
+        del sim.seen[:]
+        pos = layout.hint_centre(button)
+        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        sim.frames(2)
+        assert sim.seen == [api.event(api.PRESSED, button)], api.BUTTON_NAMES[button]
+        post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        sim.frames(2)
+        assert sim.seen[-1] == api.event(api.RELEASED, button)

@@ -95,6 +95,7 @@ def test_kocka_sync_explains_busy_and_syncs_after_the_game(tmp_path):
     assert "in a game" in str(e.value)
     h.press(api.KEY_B)
     h.press(api.KEY_X)  # leave the game
+    h.press(api.KEY_A)                    # confirm the quit
     assert h.top_name() == "MainMenu"
     wire = Wire(lambda serial: AppOnTheWire(h, serial))
     host_sync(wire, con).run()

@@ -11,7 +11,7 @@ S = font.SMALL
 # Card colours (palette indices), letters drawn dark on light cards, light on dark.
 CARD_COL = (ui.rgb(255, 204, 51), ui.rgb(255, 153, 0), ui.rgb(204, 51, 0),
             ui.rgb(255, 153, 204), ui.rgb(0, 153, 102), ui.rgb(0, 102, 204),
-            ui.rgb(102, 51, 0), ui.WHITE, ui.PANEL_HI, ui.BAD)
+            ui.rgb(102, 51, 0), ui.WHITE, ui.GREY, ui.BAD)  # +2: never a row's fill
 CARD_INK = (ui.BLACK, ui.BLACK, ui.WHITE, ui.BLACK, ui.BLACK, ui.WHITE, ui.WHITE,
             ui.BLACK, ui.WHITE, ui.WHITE)
 CARD_TXT = ("Y", "O", "R", "P", "G", "B", "N", "J", "+2", "L")
@@ -67,14 +67,14 @@ def hints(m, fb):
     if m.paused:
         return
     if m.others:
-        ui.footer(fb, (("X", "Back"), ("B", "Pause")))
+        ui.footer(fb, (("X", "Back"),) if m.view == 3 else (("X", "Back"), ("B", "Pause")))
     elif m.view == 1:
         ui.footer(fb, (("A", "Go on"), ("X", "All"), ("B", "Pause")))
     elif m.view == 2:
         ui.footer(fb, ((font.LEFT + font.RIGHT, "Colour"), ("A", "OK"), ("Y", "Best"),
                        ("B", "Pause")))
     elif m.view == 3:
-        ui.footer(fb, (("A", "Done"), ("X", "All")))
+        ui.footer(fb, ((font.UP + font.DOWN, "Player"), ("A", "Done"), ("X", "All")))
     elif m.human_turn():
         if st.phase == C.PHASE_PLACE:
             ui.footer(fb, (("A", "Place"), ("X", "All"), ("B", "Pause")))
@@ -167,7 +167,7 @@ def prompt(m):
         return "No card can be placed: take a row (A)"
     left = st.cards_before_last()
     if 0 <= left <= 5:
-        return "Y draw, or A take the row. The last round comes in %d cards" % (left + 1)
+        return "Y draw, A take. Last round in %s" % ui.count(left + 1, "card")
     return "Y draws a card, or A takes the row"
 
 
@@ -255,23 +255,42 @@ def assign(m, fb):
     hints(m, fb)
 
 
+def score_lines(st, q):
+    """How q's final score comes about: [(card kind, text, points)], the colours best
+    first (the three best count plus, the others minus), jokers named with the colour
+    they count as, then the +2 cards."""
+    rows, plus2, total = st.breakdown(q)
+    out = []
+    for k, n, j, pts in rows:
+        t = ui.count(n, "card")
+        if j:
+            t += " + " + ui.count(j, "joker")
+        out.append((k, t, pts))
+    if plus2:
+        out.append((C.PLUS2, ui.count(plus2 // 2, "+2 card"), plus2))
+    return out
+
+
 def final(m, fb):
     st = m.st
     ui.header(fb, "Final scores")
     s = st.scores()
     y = 33
     for rank, q in ui.ranked(s):
-        w = list(st.coll[q])
-        cols = st.assigned[q] or ()
-        for k in cols:
-            w[k] += 1
-        w[C.JOKER] = 0
-        top = rank == 1
-        if top:
-            ui.round_rect(fb, 2, y - 1, ui.W - 4, 36, ui.PANEL_MID)
-        player_line(m, fb, q, y, top, "%d pts" % s[q], "%d. " % rank)
-        counts_row(fb, st, w, 6, y + 11, 22, 12)
-        y += 37
+        sel = q == m.fsel
+        if sel:
+            ui.round_rect(fb, 2, y - 1, ui.W - 4, 12, ui.PANEL_MID)
+        player_line(m, fb, q, y, rank == 1, "%d pts" % s[q], "%d. " % rank)
+        y += 12
+    q = m.fsel
+    y += 3
+    font.draw(fb, m.names[q] + ": best 3 colours plus, the rest minus", 6, y, ui.DIM, S)
+    y += 12
+    for k, t, pts in score_lines(st, q):
+        card(fb, 6, y, 16, 11, k, S)
+        font.draw(fb, t, 28, y + 1, ui.TEXT, S)
+        font.draw_right(fb, "%+d" % pts, ui.W - 8, y + 1, ui.GOOD if pts >= 0 else ui.BAD, S)
+        y += 13
     hints(m, fb)
 
 

@@ -8,11 +8,12 @@ it on the row under the cursor; A on a row (before drawing) takes it. X shows ev
 player's collection (X again: back). B pauses (A resume, X quit). After a round its
 summary shows (A goes on). At the end a player with jokers picks their colours:
 up/down choose a joker, left/right its colour (the best choice is preselected), A
-confirms. Then the ranking; A leaves.
+confirms. Then the ranking: up/down pick the player whose score is explained (each
+colour's cards and jokers, plus or minus, the +2 cards); A leaves.
 """
 
 from hal import api
-from app import sound
+from app import sound, ui
 from app.screen import GameScreen, is_press, is_click
 from app import coloretto_draw as D
 from shared_rules import coloretto as C
@@ -47,6 +48,7 @@ class ColorettoPlay(GameScreen):
         self.jokers = []      # ASSIGN view: the colour of each joker
         self.jsel = 0
         self.was_last = False
+        self.fsel = 0
         self.first_cursor()
 
     # -- who is who -------------------------------------------------------------------
@@ -118,6 +120,7 @@ class ColorettoPlay(GameScreen):
 
     def end(self):
         self.view = FINAL
+        self.fsel = self.st.scores().index(max(self.st.scores()))  # whose score is explained
         self.others = False
         self.app.sound.play(sound.WIN)
         self.app.lights.chase((255, 200, 40), self.app.now)
@@ -217,7 +220,7 @@ class ColorettoPlay(GameScreen):
                 return
             app.invalidate()
             return
-        if is_click(ev, api.KEY_B):
+        if is_click(ev, api.KEY_B) and self.view != FINAL:   # nothing to pause at the end
             self.paused = True
             app.invalidate()
             return
@@ -229,6 +232,12 @@ class ColorettoPlay(GameScreen):
         if self.view == FINAL:
             if is_click(ev, api.KEY_X):
                 self.others = not self.others
+                app.invalidate()
+            elif (is_press(ev, api.UP) or is_press(ev, api.DOWN)) and not self.others:
+                order = [q for r, q in ui.ranked(self.st.scores())]
+                i = order.index(self.fsel) + (1 if is_press(ev, api.DOWN) else -1)
+                self.fsel = order[i % len(order)]
+                app.sound.click()
                 app.invalidate()
             elif ok and self.humans:
                 app.lights.off()

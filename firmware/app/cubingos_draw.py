@@ -94,16 +94,25 @@ def title(m):
     p = m.racer()
     if p >= 0:
         return m.names[p]
-    return "The bots race" if not m.humans else "Waiting" + font.ELLIPSIS
+    if st.phase == C.RACE and st.leg_started() and st.actors():
+        return "The bots race"
+    return "Round %d" % (st.rounds + 1)
 
 
-def header(m, fb):
+def status(m):
+    """The header's right side: the race clock (and the time limit), else the pile."""
     st = m.st
     if st.leg_started() and m.view == PLAY:
         right = secs(st.elapsed_ms(m.game_time(m.app.now)))
-    else:
-        right = "pile %d" % len(st.pile)
-    ui.header(fb, title(m), right)
+        lim = st.options["limit_ms"]
+        if lim:   # the time limit chosen on the setup screen
+            right = right[:-2] + "/%d s" % (lim // 1000)
+        return right
+    return "pile %d" % len(st.pile)
+
+
+def header(m, fb):
+    ui.header(fb, title(m), status(m))
 
 
 def table(m, fb):
@@ -113,14 +122,6 @@ def table(m, fb):
     live = st.leg_started() and not result
     g = m.ghost()
     lr = st.last_round
-    if g is not None:
-        iso.focus(g)
-    elif m.taker() >= 0 and m.cells:
-        iso.focus(m.cells[m.ci])
-    elif result and lr[1] >= 0:
-        iso.focus(lr[3])
-    else:
-        iso.focus(None)
     iso.structure(fb, m.dice, m.occupied, g)
     if g is not None:
         iso.outline(fb, g[0], g[1], g[2], ui.ACCENT if m.err is None else ui.BAD)
@@ -189,7 +190,7 @@ def prompt(m):
     """(text, colour) of the line under the structure."""
     st = m.st
     if m.view == FINAL:
-        return "", ui.TEXT
+        return end_reason(st), ui.DIM
     if m.view == RESULT:
         lr = st.last_round
         if lr[1] < 0:
@@ -199,6 +200,10 @@ def prompt(m):
     if p >= 0:
         b = st.best_result()
         beat = " Beat %s!" % secs(b[0]) if b is not None else ""
+        lim = st.options["limit_ms"]
+        beat += " Limit %d s." % (lim // 1000) if lim else ""
+        if m.humans == 1:
+            return "%s: A shows the card.%s" % (m.names[p], beat), ui.ACCENT
         return "Pass the console to %s. A shows the card.%s" % (m.names[p], beat), ui.ACCENT
     if m.message:
         return m.message, ui.BAD if m.bad else ui.TEXT
@@ -213,6 +218,17 @@ def prompt(m):
                 return C.card_name(st.card) + ": formed! A places" + how, ui.GOOD
         return "Form " + C.card_name(st.card) + how, ui.TEXT
     return "", ui.TEXT
+
+
+def end_reason(st):
+    """Why the game ended, in words."""
+    if not st.pile:
+        return "Game over: the pile is empty"
+    if st.fails >= 2 * len(st.pile):
+        return "Game over: the last %s went round twice unwon" % ui.count(len(st.pile), "card")
+    if st.options["free_dice"]:
+        return "Game over: every die is played and none is free"
+    return "Game over: every die is played"
 
 
 def hints(m, fb):
@@ -250,4 +266,6 @@ def cards(m, fb, final):
             icon(fb, x, y + 12, k)
             x += 14
         y += 42
+    if final:
+        font.draw_wrapped(fb, end_reason(st), 4, max(y, TEXT_Y), ui.W - 8, ui.DIM, S)
     ui.footer(fb, (("A", "Done"), ("X", "Structure")) if final else (("X", "Back"),))

@@ -1,5 +1,5 @@
 """The Cubingos structure in isometric view: the projection (turned in 90 degree steps,
-scaled to fit), the dice with the four halves on every visible face, the ghost die,
+scaled to fit the play area and centred in it, again after every turn), the dice with the four halves on every visible face, the ghost die,
 highlighted creature halves, and the screen positions the ghost moves between.
 
 Projection (2:1 pixel isometric): a view turns world (x, y) into view (u, w); +u runs
@@ -17,8 +17,7 @@ from app import ui
 from shared_rules import cubingos as C
 from shared_rules import cubingos_geom as G
 
-SCALES = (16, 14, 12, 10, 8, 6, 4)   # k: a die's top face is 4k x 2k pixels
-ZOOM_K = 10   # below this, a die's halves are hard to read: zoom in around the ghost
+SCALES = (16, 14, 12, 10, 8, 6, 4, 2)   # k: a die's top face is 4k x 2k pixels
 # view v: u = a*x + b*y, w = c*x + d*y
 ROTS = ((1, 0, 0, -1), (0, -1, -1, 0), (-1, 0, 0, 1), (0, 1, 1, 0))
 FACE_U = (G.PX, G.NY, G.NX, G.PY)
@@ -38,9 +37,12 @@ PLAIN = (_shades((250, 250, 250)), _shades((150, 190, 255)))  # white die, start
 INK = ui.BLACK
 SEAM = ui.GREY
 
-# Mouth glyphs by expression (happy, sad, angry, surprised): rows of 5 bits, MSB left.
-GLYPHS = ((0b10001, 0b01110), (0b01110, 0b10001), (0b11111, 0b10101, 0b11111),
-          (0b01110, 0b10001, 0b01110))
+# Mouth glyphs by expression (happy, sad, angry, surprised): rows of 5 bits, MSB left,
+# each in its own ink. Every pair differs in 9 of the 15 pixels and in colour, so the
+# four tell apart at a glance even at 1 px: a cup, an arch, a zigzag, a solid block.
+GLYPHS = ((0b10001, 0b10001, 0b01110), (0b01110, 0b10001, 0b10001),
+          (0b10101, 0b01010, 0b10101), (0b01110, 0b01110, 0b01110))
+GLYPH_INK = (INK, ui.BLUE_DARK, ui.RED_DARK, ui.rgb(102, 0, 153))
 
 
 def _glyph_buffers():
@@ -53,23 +55,37 @@ def _glyph_buffers():
     return out
 
 
-# The glyphs in INK as 1-bit images, blitted through a (transparent, INK) palette: one
-# C call per mouth instead of a rectangle per pixel (a structure has dozens of mouths).
+def _palettes():
+    """A (transparent, ink) palette per expression: the key is an index no ink uses."""
+    out = []
+    for ink in GLYPH_INK:
+        pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+        pal.pixel(0, 0, _KEY)
+        pal.pixel(1, 0, ink)
+        out.append(pal)
+    return out
+
+
+# The glyphs as 1-bit images, blitted through a (transparent, ink) palette: one C call
+# per mouth instead of a rectangle per pixel (a structure has dozens of mouths).
 GLYPH_FB = _glyph_buffers()
-_PAL = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
-_KEY = 0 if INK else 1
-_PAL.pixel(0, 0, _KEY)
-_PAL.pixel(1, 0, INK)
+_KEY = 1 if 0 in GLYPH_INK else 0
+while _KEY in GLYPH_INK:
+    _KEY += 1
+_PALS = _palettes()
 
 
 def glyph(fb, m, cx, cy, color, s=1):
-    """Mouth glyph of expression m centred at (cx, cy), pixels s x s."""
+    """Mouth glyph of expression m centred at (cx, cy), pixels s x s; color INK: the
+    expression's own ink."""
     rows = GLYPHS[m]
     y = cy - len(rows) * s // 2
     x0 = cx - 5 * s // 2
-    if s == 1 and color == INK:
-        fb.blit(GLYPH_FB[m], x0, y, _KEY, _PAL)
-        return
+    if color == INK:
+        if s == 1:
+            fb.blit(GLYPH_FB[m], x0, y, _KEY, _PALS[m])
+            return
+        color = GLYPH_INK[m]
     for r in rows:
         for i in range(5):
             if (r >> (4 - i)) & 1:
@@ -94,7 +110,6 @@ class View:
         self.oy = 0
         self.sx = [0] * 6      # screen offset of each direction's half step, in k/2 units
         self.sy = [0] * 6
-        self.fitted = (16, 0, 0)
         self.tris = [array("h", [0] * 6) for _ in range(24)]   # by slot (cubingos_geom.SLOT)
         self.cent = array("h", [0] * 48)
         self.fo = array("h", [0] * 12)
@@ -128,8 +143,12 @@ class View:
         return (a + c) * x + (b + d) * y + z
 
     def fit(self, cells):
-        """The largest scale showing every cell in the box, centred."""
+        """The largest scale showing every cell in the box, centred on them. A cell's
+        die spans 2k either side of its centre; 1 px more for the outlines drawn 1 px
+        off (the ghost's, a creature's halves), so nothing leaves the box."""
         x0, y0, bw, bh = self.box
+        bw -= 2
+        bh -= 2
         lo_x = lo_y = 1 << 20
         hi_x = hi_y = -(1 << 20)
         for x, y, z in cells:
@@ -138,28 +157,17 @@ class View:
             hi_x = max(hi_x, px)
             lo_y = min(lo_y, py)
             hi_y = max(hi_y, py)
+        if not cells:
+            lo_x = hi_x = lo_y = hi_y = 0
         for k in SCALES:
             h = k // 2
-            w = (hi_x - lo_x) * h + 4 * k
-            ht = (hi_y - lo_y) * h + 4 * k
+            w = (hi_x - lo_x) * h + 4 * k + 1
+            ht = (hi_y - lo_y) * h + 4 * k + 1
             if (w <= bw and ht <= bh) or k == SCALES[-1]:
                 break
         self.k = k
-        self.ox = x0 + (bw - w) // 2 + 2 * k - lo_x * h
-        self.oy = y0 + (bh - ht) // 2 + 2 * k - lo_y * h
-        self.fitted = (k, self.ox, self.oy)
-
-    def focus(self, cell):
-        """Too small to read when it all fits: zoomed to ZOOM_K around cell (x, y, z);
-        cell None: everything again."""
-        self.k, self.ox, self.oy = self.fitted
-        if cell is None or self.k >= ZOOM_K:
-            return
-        x0, y0, bw, bh = self.box
-        px, py = self.de(cell[0], cell[1], cell[2])
-        self.k = ZOOM_K
-        self.ox = x0 + bw // 2 - px * (ZOOM_K // 2)
-        self.oy = y0 + bh // 2 - py * (ZOOM_K // 2)
+        self.ox = x0 + 1 + (bw - w) // 2 + 2 * k - lo_x * h
+        self.oy = y0 + 1 + (bh - ht) // 2 + 2 * k - lo_y * h
 
     def centre(self, x, y, z):
         px, py = self.de(x, y, z)

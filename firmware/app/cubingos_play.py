@@ -10,7 +10,8 @@ Each human in turn gets the round's card: A shows it and starts their clock. Key
 racing: the joystick moves the ghost die over the cells next to the structure (or, in
 turn mode, turns it: left/right about the upright axis, up/down about the view's u
 axis); X rolls it about the third axis; the joystick press switches move/turn; A places;
-Y turns the view; B pauses (A resume, Y pass this round, X quit). A cell where no die
+Y turns the view; B pauses (A resume, Y pass this round, X quit). A resumed game starts
+paused. A cell where no die
 may go only gets a message, never a wrong call. With free_dice, the starter picks a
 free die with the joystick and takes it with A (X: none).
 """
@@ -71,10 +72,15 @@ class CubingosPlay(GameScreen):
         elapsed = (saved.get("elapsed") or 0) if saved is not None else 0
         self.t0 = app.now - max(elapsed, state.t)
         self.frozen_at = None
+        # back from a power cut with a human at the table: paused, the race clock and the
+        # bots stopped where the save left them until the player goes on (as Cubo)
+        resumed = saved is not None and self.humans and not state.is_terminal()
+        if resumed:
+            self.frozen_at = max(elapsed, state.t)
         self.t_result = 3000    # how long a round's result stays up with no human (tests shorten)
         self.iso = View(40, 32, 198, 150)
         self.view = PLAY
-        self.paused = False
+        self.paused = bool(resumed)
         self.cards = False      # X: the cards won instead of the structure (at the end: swapped)
         self.mode = MOVE
         self.key = None         # what the layout was computed for
@@ -157,7 +163,7 @@ class CubingosPlay(GameScreen):
         self.cells = cells
         self.ci = cells.index(here) if here in cells else 0
         dice = st.dice()
-        iso.fit([d[:3] for d in dice] + legal)   # other cells may reach under the panels
+        iso.fit([d[:3] for d in dice] + cells)   # all the ghost may visit, all in the box
         self.dice = iso.order(dice)
         self.app.invalidate()
 
@@ -349,7 +355,7 @@ class CubingosPlay(GameScreen):
             elif is_click(ev, api.KEY_X):
                 self.leave(self.st)
             return
-        if is_click(ev, api.KEY_B):
+        if is_click(ev, api.KEY_B) and self.view != FINAL:   # nothing to pause at the end
             self.pause(True)
             return
         if is_click(ev, api.KEY_Y):

@@ -54,11 +54,20 @@ class GameDemo:
 
     def __init__(self, app, name, seed):
         from app import games
+        self.app = app
         app.home()
         games.load(name).demo(app, seed)
 
     def before_frame(self, frame):
         pass
+
+    def over(self):
+        """True once the game has ended (or its screen closed)."""
+        top = self.app.top()
+        if not getattr(top, "in_game", False):
+            return True
+        st = getattr(top, "st", None) or getattr(top, "state", None)
+        return st is not None and st.is_terminal()
 
 
 def names():

@@ -2,11 +2,11 @@
 
 Streams the log: one page of PAGE summaries at a time (read segment by
 segment), with "Older games" at the end to page on. A opens a game's detail
-(players, scores, date, whether a PC has it already).
+(app.history_detail).
 """
 
 from app import ui, font, gamelog
-from app.screen import ListScreen, Screen, Item, is_back, is_ok
+from app.screen import ListScreen, Item
 
 PAGE = 12
 
@@ -61,6 +61,7 @@ class _GameItem(Item):
         self.win = winner_text(players, scores)
 
     def _open(self, app):
+        from app.history_detail import GameDetail   # loaded only while a detail is open
         app.push(GameDetail(app, self.summary))
 
     def draw_value(self, fb, app, right, y, selected):
@@ -78,6 +79,12 @@ UNREADABLE = "Flash read error: some games not shown (they are kept)"
 
 class HistoryScreen(ListScreen):
     hints = (("A", "Open"), ("B", "Back"))
+
+    def current_hints(self):
+        """A is offered only on a row it opens (not on "No finished games yet")."""
+        if self.items and self.items[self.index].enabled():
+            return self.hints
+        return (("B", "Back"),)
 
     def __init__(self, app, log=None):
         self.log = log or gamelog.shared(app.hal.storage, app.hal.random_seed)
@@ -119,38 +126,5 @@ class HistoryScreen(ListScreen):
         ListScreen.draw(self, fb)
         n = self.log.count()
         right = ui.count(n, "game")
-        font.draw(fb, right, ui.W - 8 - font.width(right, font.SMALL), 10, ui.DIM, font.SMALL)
-
-
-class GameDetail(Screen):
-    def __init__(self, app, summary):
-        Screen.__init__(self, app)
-        self.summary = summary
-        self.title = "Game #%d" % summary[0]
-
-    def on_event(self, ev):
-        if is_back(ev) or is_ok(ev):
-            self.app.pop()
-
-    def draw(self, fb):
-        seq, game, players, scores, ended = self.summary
-        ui.clear(fb)
-        ui.header(fb, self.title)
-        font.draw(fb, game_title(game), 14, 40, ui.ACCENT)
-        when = civil_date(ended)
-        if when:
-            font.draw(fb, when + " UTC", 14, 60, ui.DIM, font.SMALL)
-        y = 80
-        best = max(scores) if scores else None
-        for i in range(len(players)):
-            sc = scores[i] if i < len(scores) else 0
-            color = ui.ACCENT if sc == best else ui.TEXT
-            font.draw(fb, players[i], 20, y, color)
-            s = "%d" % sc
-            font.draw(fb, s, ui.W - 20 - font.width(s), y, color)
-            y += 20
-        log = gamelog.shared(self.app.hal.storage)
-        synced = seq <= log.ack
-        font.draw(fb, "synced to PC" if synced else "not synced yet", 14, ui.H - ui.FOOTER_H - 18,
-                  ui.GOOD if synced else ui.DIM, font.SMALL)
-        ui.footer(fb, (("B", "Back"),))
+        # left of the scroll arrows (ui.scroll_marks)
+        font.draw(fb, right, ui.W - 30 - font.width(right, font.SMALL), 10, ui.DIM, font.SMALL)

@@ -54,6 +54,15 @@ class GameScreen(Screen):
         self.humans = sum(1 for a in self.agents if a is None)
 
     def leave(self, state):
+        """Closes the game; an unfinished one only after the player confirms (a box
+        over the game: app.quit_confirm)."""
+        if not state.is_terminal():
+            from app.quit_confirm import QuitConfirm
+            self.app.push(QuitConfirm(self.app, self, state))
+            return
+        self.quit_now(state)
+
+    def quit_now(self, state):
         if self.rec is not None and not state.is_terminal():
             self.rec.abandon()
         self.app.lights.off()
@@ -136,11 +145,12 @@ class ListScreen(Screen):
             font.draw(fb, item.label(), 14, y + 5, ui.TEXT if item.enabled() else ui.DIM)
             item.draw_value(fb, self.app, ui.W - 12, y + 5, sel)
             y += ui.ROW_H
-        if self.top > 0:
-            font.draw(fb, font.TRI_UP, ui.W - 14, ui.HEADER_H + 2, ui.DIM, font.SMALL)
-        if end < len(self.items):
-            font.draw(fb, font.TRI_DOWN, ui.W - 14, ui.H - ui.FOOTER_H - 12, ui.DIM, font.SMALL)
-        ui.footer(fb, self.hints)
+        ui.scroll_marks(fb, self.top > 0, end < len(self.items))
+        ui.footer(fb, self.current_hints())
+
+    def current_hints(self):
+        """The footer's keys for the row under the cursor."""
+        return self.hints
 
 
 class Item:
@@ -217,6 +227,9 @@ class Choice(Item):
     def draw_value(self, fb, app, right, y, selected):
         v = self.labels[self._pos(app)]
         color = ui.ACCENT if selected else ui.DIM
+        if selected:   # both ways change it: an arrow either side
+            right -= font.width(font.TRI_RIGHT) + 4
+            font.draw(fb, font.TRI_RIGHT, right + 4, y, ui.DIM)
         x = right - font.width(v)
         if selected:
             font.draw(fb, font.TRI_LEFT, x - 14, y, ui.DIM)
@@ -241,5 +254,6 @@ class Level(Item):
         app.sound.click()
 
     def draw_value(self, fb, app, right, y, selected):
+        # on a selected row (PANEL_HI) the track is drawn darker, or it would vanish
         ui.bar(fb, right - 84, y + 1, 84, 12, app.settings.get(self.key), self.maximum,
-               ui.ACCENT if selected else ui.DIM)
+               ui.ACCENT if selected else ui.DIM, ui.BG if selected else ui.PANEL_HI)

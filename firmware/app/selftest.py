@@ -27,7 +27,7 @@ from app import ui, font, sound
 from app.screen import Screen
 
 EXIT_HOLD_MS = const(1000)
-EXIT_DOUBLE_MS = const(800)
+EXIT_DOUBLE_MS = const(1500)   # a slow double press counts too
 LED_STEP_MS = const(300)
 FPS_WINDOW_MS = const(1000)
 NOTE_MS = const(220)
@@ -73,6 +73,7 @@ LABELS = (font.UP, font.DOWN, font.LEFT, font.RIGHT, font.BULLET, "A", "B", "X",
 ALL_BUTTONS = const(0x1FF)
 
 HINTS = (("B", "twice or hold: exit"),)
+HINTS_AGAIN = (("B", "again: exit"),)   # after one press, while a second one leaves
 
 
 def pad_rect(button):
@@ -191,7 +192,7 @@ class SelfTestScreen(Screen):
             self.draw_pad(fb, b)
         self.draw_status(fb)
         self.draw_leds(fb)
-        ui.footer(fb, HINTS)
+        ui.footer(fb, HINTS_AGAIN if now - self.b_last <= EXIT_DOUBLE_MS else HINTS)
 
     def draw_bars(self, fb):
         w = ui.W // len(BARS)

@@ -24,11 +24,13 @@ def _screen_changed(app):
 
 
 def _names(app):
+    app.lights.off()   # the LED preview belongs to the settings list only
     app.push(NamesScreen(app))
 
 
 def _selftest(app):
     from app.selftest import SelfTestScreen
+    app.lights.off()
     app.push(SelfTestScreen(app))
 
 
@@ -73,5 +75,7 @@ def _edit_name(i):
         def done(text):
             app.settings.set_name(i, text)
             app.settings.save()
-        app.push(TextEntry(app, "Name of player %d" % (i + 1), app.settings.name(i), 8, done))
+        others = [app.settings.name(q) for q in range(MAX_PLAYERS) if q != i]
+        app.push(TextEntry(app, "Name of player %d" % (i + 1), app.settings.name(i), 8, done,
+                           others))
     return go

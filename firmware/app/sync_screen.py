@@ -3,13 +3,15 @@ PC says HELLO; from the menu, `SyncScreen(app, app.sync)` waits for the PC and s
 
 Shows the phase, a progress bar of records sent, how many the PC has
 acknowledged, and the storage status. It closes itself a moment after the
-session ends; B hides it (the sync goes on in the background).
+session ends, saying so with a countdown (A closes it at once); B hides it while
+syncing (the sync goes on in the background). Where the HAL has no USB port (the
+simulator started without --pty) it says how to get one.
 """
 
 from app import ui, font
 from app.screen import Screen, is_back, is_ok
 
-DONE_MS = 2000
+DONE_MS = 5000   # "Sync finished" stays this long (counted down on screen), or until A
 
 PHASES = {"idle": "Waiting for the PC", "hello": "Connected to the PC",
           "sending": "Sending games", "done": "Sync finished"}
@@ -24,6 +26,7 @@ class SyncScreen(Screen):
         self.ended_at = None
         self.seen = False     # a session was seen: close a moment after it ends
         self.sessions = service.device().sessions
+        self.shown_s = -1
 
     def close(self):
         self.service.screen_closed()
@@ -48,6 +51,11 @@ class SyncScreen(Screen):
             self.app.invalidate()
         elif now - self.ended_at >= DONE_MS:
             self.close()
+        elif self.left_s(now) != self.shown_s:
+            self.app.invalidate()   # the countdown moved on
+
+    def left_s(self, now):
+        return (DONE_MS - (now - self.ended_at) + 999) // 1000
 
     def draw(self, fb):
         dev = self.service.device()
@@ -58,7 +66,7 @@ class SyncScreen(Screen):
         ui.centered(fb, PHASES.get(phase, phase), 48, ui.ACCENT)
         if phase == "idle":
             y = 84
-            for line in ("Connect the USB cable", "and run on the PC:", "", "  kocka sync"):
+            for line in idle_lines(self.app.hal):
                 font.draw(fb, line, 20, y, ui.TEXT)
                 y += 20
             on_device = "On device: %s, %d not synced" % (ui.count(log.count(), "game"),
@@ -83,4 +91,17 @@ class SyncScreen(Screen):
             font.draw(fb, warn, 20, y, ui.BAD, font.SMALL)
         if dev.errors:
             font.draw(fb, "line errors: %d" % (dev.errors,), 20, 196, ui.DIM, font.SMALL)
-        ui.footer(fb, (("B", "Hide"),) if dev.active else (("A", "OK"),))
+        if dev.active or self.ended_at is None:
+            ui.footer(fb, (("B", "Hide"),))
+            return
+        self.shown_s = self.left_s(self.app.now)
+        font.draw(fb, "Closes in %d s" % self.shown_s, 20, 196, ui.DIM, font.SMALL)
+        ui.footer(fb, (("A", "OK"),))
+
+
+def idle_lines(hal):
+    """What to do before a PC is there. The simulator without --pty has no port at all
+    (its serial is the virtual HAL's NullSerial): say how to start it with one."""
+    if type(hal.serial).__name__ == "NullSerial":
+        return ("No USB port in this", "simulator: start it with", "  --pty  and run", "  kocka sync --port ...")
+    return ("Connect the USB cable", "and run on the PC:", "", "  kocka sync")

@@ -1,10 +1,12 @@
 """An on-screen keyboard for short texts (player names): joystick over a letter grid.
 
-A types the letter under the cursor, X deletes, Y or the OK key accepts, B cancels.
+A types the letter under the cursor, X deletes, Y or the OK key accepts, B cancels. The
+count of letters shows beside the text (red at the limit, where a letter more is refused
+with a notice); a text in `taken` (another player's name) is refused.
 """
 
 from hal import api
-from app import ui, font
+from app import ui, font, sound
 from app.screen import Screen, is_press, is_click, is_back
 
 KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- "  # 38 keys + Del + OK = 5 rows of 8
@@ -17,12 +19,15 @@ CELL_H = 26
 
 
 class TextEntry(Screen):
-    def __init__(self, app, title, text, max_len, on_done):
+    """taken: texts that may not be chosen (the other players' names), any case."""
+
+    def __init__(self, app, title, text, max_len, on_done, taken=()):
         Screen.__init__(self, app)
         self.title = title
         self.text = text
         self.max_len = max_len
         self.on_done = on_done
+        self.taken = [t.strip().upper() for t in taken]
         self.cursor = 0
 
     def on_event(self, ev):
@@ -58,20 +63,32 @@ class TextEntry(Screen):
         elif len(self.text) < self.max_len:
             self.text += KEYS[c]
             self.app.sound.click()
+        else:
+            self.app.sound.play(sound.ERROR)
+            self.app.show_notice("%d letters at most" % self.max_len, 1500)
 
     def accept(self):
-        if self.text.strip():
+        t = self.text.strip()
+        if not t:
+            self.app.show_notice("A name needs a letter", 1500)
+        elif t.upper() in self.taken:
+            self.app.sound.play(sound.ERROR)
+            self.app.show_notice("%s is taken: pick another name" % t, 2000)
+        else:
             self.on_done(self.text)
             self.app.pop()
-        else:
-            self.app.show_notice("A name needs a letter", 1500)
 
     def draw(self, fb):
         ui.clear(fb)
         ui.header(fb, self.title)
         ui.round_rect(fb, 20, 38, 200, 30, ui.PANEL)
         x = font.draw(fb, self.text, 30, 45, ui.TEXT, font.BODY)
-        fb.fill_rect(x + 1, 45, 2, 16, ui.ACCENT)
+        full = len(self.text) >= self.max_len
+        if not full:
+            fb.fill_rect(x + 1, 45, 2, 16, ui.ACCENT)
+        # how much room is left: the count turns red at the limit
+        font.draw_right(fb, "%d/%d" % (len(self.text), self.max_len), 212, 48,
+                        ui.BAD if full else ui.DIM, font.SMALL)
         for i in range(CELLS):
             col = i % COLS
             row = i // COLS

@@ -152,12 +152,20 @@ def centered(fb, text, y, color=TEXT, fnt=None, scale=1):
     font.draw(fb, text, (W - font.width(text, fnt, scale)) // 2, y, color, fnt, scale)
 
 
-def bar(fb, x, y, w, h, fraction_num, fraction_den, color=ACCENT):
-    """A horizontal gauge (settings levels, progress)."""
-    round_rect(fb, x, y, w, h, PANEL_HI)
+def bar(fb, x, y, w, h, fraction_num, fraction_den, color=ACCENT, track=PANEL_HI):
+    """A horizontal gauge (settings levels, progress) on its track."""
+    round_rect(fb, x, y, w, h, track)
     fill = (w - 4) * fraction_num // fraction_den if fraction_den else 0
     if fill > 0:
         fb.fill_rect(x + 2, y + 2, fill, h - 4, color)
+
+
+def scroll_marks(fb, up, down):
+    """A list's scroll arrows, in the header's right end: never over a row or a notice."""
+    if up:
+        font.draw(fb, font.TRI_UP, W - 24, 10, ACCENT, font.SMALL)
+    if down:
+        font.draw(fb, font.TRI_DOWN, W - 13, 10, ACCENT, font.SMALL)
 
 
 def toast(fb, text, color=ACCENT):
@@ -173,16 +181,23 @@ def toast(fb, text, color=ACCENT):
 
 
 def pause_box(fb, lines=("A  resume", "X  quit the game")):
-    """The pause box every game shows over its screen while paused."""
+    """The pause box every game shows over its screen while paused. Its footer replaces
+    the game's: while paused only the box's keys work (B resumes too)."""
     h = 46 + 16 * len(lines)
     y = (H - h) // 2 - 10
     round_rect(fb, 30, y, W - 60, h, PANEL)
     round_rect(fb, 30, y, W - 60, h, ACCENT, False)
     centered(fb, "Paused", y + 10, ACCENT)
     y += 38
+    hints = []
     for line in lines:
         centered(fb, line, y, TEXT, font.SMALL)
         y += 16
+        # the footer's label: "resume" -> "Resume", "quit the game" -> "Quit"
+        words = line[1:].strip().split(" ")
+        what = " ".join(words) if len(words) <= 2 else words[0]
+        hints.append((line[0], what[:1].upper() + what[1:]))
+    footer(fb, hints)
 
 
 def ranked(scores):
