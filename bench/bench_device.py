@@ -31,11 +31,6 @@ from tools import device_image, rp2040emu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_MAIN = os.path.join(ROOT, "tools", "rp2040", "bench_main.py")
-GAMES = (("Cubo", "CuboSetup", ("UP", "A"), "CuboMatch"),
-         ("Kocka 10000", "K10kSetup", ("A",), "K10kPlay"),
-         ("Coloretto", "ColorettoSetup", ("A",), "ColorettoPlay"),
-         ("Cubingos", "CubingosSetup", ("A",), "CubingosPlay"))
-PLAY = ("A", "RIGHT", "A", "X", "PRESS", "A", "Y", "LEFT", "A", "DOWN")
 PLAY_MS = 8000
 
 
@@ -92,20 +87,6 @@ def ui_run(tmp):
         dev.close()
 
 
-def every_game(dev):
-    """From the menu, its cursor on the first game, through every game (PLAY_MS of button
-    play each) and back; the cursor is then on the last game."""
-    for i, (_label, setup, start, play) in enumerate(GAMES):
-        devicerun.go_to(dev, ("DOWN", "A") if i else ("A",), setup)
-        devicerun.go_to(dev, start, play)
-        t0 = dev.now
-        k = 0
-        while dev.now - t0 < PLAY_MS:
-            devicerun.tap(dev, PLAY[k % len(PLAY)])
-            k += 1
-        devicerun.go_to(dev, ("B", "X"), "MainMenu")
-
-
 def probe_run(tmp, firmware=None, name="probe", passes=1):
     """Instrumented main.py through every game: draw/push per screen, heap. firmware: a
     Kocka firmware image's binary (its filesystem then holds no code); passes > 1 goes
@@ -120,9 +101,9 @@ def probe_run(tmp, firmware=None, name="probe", passes=1):
         for n in range(passes):
             if n:
                 # the cursor back from the last game to the first
-                devicerun.go_to(dev, ("UP",) * (len(GAMES) - 1), "MainMenu")
+                devicerun.go_to(dev, ("UP",) * (len(devicerun.GAMES) - 1), "MainMenu")
             marks.append(len(rp2040emu.ProbeLog(dev.console_text()).states))
-            every_game(dev)
+            devicerun.every_game(dev, PLAY_MS)
         log = rp2040emu.ProbeLog(dev.console_text())
         screens = sorted({f[3] for f in log.frames})
         per = {}

@@ -8,6 +8,14 @@ from tools import device_image, rp2040emu
 GAP_MS = 350  # a press every GAP_MS, held HOLD_MS: long enough for one frame to see it
 HOLD_MS = 180
 
+# (menu label, setup screen, presses that start it from the setup, play screen)
+GAMES = (("Cubo", "CuboSetup", ("UP", "A"), "CuboMatch"),
+         ("Kocka 10000", "K10kSetup", ("A",), "K10kPlay"),
+         ("Coloretto", "ColorettoSetup", ("A",), "ColorettoPlay"),
+         ("Cubingos", "CubingosSetup", ("A",), "CubingosPlay"))
+PLAY = ("A", "RIGHT", "A", "X", "PRESS", "A", "Y", "LEFT", "A", "DOWN")
+QUIT = ("B", "X", "A")   # pause, quit, confirm
+
 
 def require():
     why = rp2040emu.missing()
@@ -58,6 +66,24 @@ def go_to(dev, presses, screen, limit_ms=6000):
         except rp2040emu.DeviceError:
             if dev.now > end:
                 raise
+
+
+def every_game(dev, play_ms):
+    """From the menu, its cursor on the first game, into every game (seat 1 human, the
+    rest bots), play_ms of button play, and back through the pause box; returns {play
+    screen: (start, end) of its play}. The cursor is then on the last game."""
+    spans = {}
+    for i, (_label, setup, start, play) in enumerate(GAMES):
+        go_to(dev, ("DOWN", "A") if i else ("A",), setup)
+        go_to(dev, start, play)
+        t0 = dev.now
+        k = 0
+        while dev.now - t0 < play_ms:
+            tap(dev, PLAY[k % len(PLAY)])
+            k += 1
+        spans[play] = (t0, dev.now)
+        go_to(dev, QUIT, "MainMenu")
+    return spans
 
 
 def fingerprints(dev, screen):

@@ -5,16 +5,10 @@ the USB console, and the live heap sampled after every frame (tools/rp2040/probe
 import pytest
 
 from tests import devicerun
-from tests.devicerun import go_to, tap
+from tests.devicerun import GAMES, go_to
 from tools import rp2040emu
 
 
-# (menu label, setup screen, presses that start it from the setup, play screen)
-GAMES = (("Cubo", "CuboSetup", ("UP", "A"), "CuboMatch"),
-         ("Kocka 10000", "K10kSetup", ("A",), "K10kPlay"),
-         ("Coloretto", "ColorettoSetup", ("A",), "ColorettoPlay"),
-         ("Cubingos", "CubingosSetup", ("A",), "CubingosPlay"))
-PLAY = ("A", "RIGHT", "A", "X", "PRESS", "A", "Y", "LEFT", "A", "DOWN")
 PLAY_MS = 4000
 HEAP_LIMIT = 200_000  # of the ~240 KB MicroPython has free at boot
 
@@ -24,17 +18,7 @@ def session(tmp_path_factory):
     dev = devicerun.boot(tmp_path_factory, "games", probe=True)
     devicerun.wait_top(dev, "BootScreen")
     go_to(dev, ("B",), "MainMenu")
-    spans = {}
-    for i, (label, setup, start, play) in enumerate(GAMES):
-        go_to(dev, ("DOWN", "A") if i else ("A",), setup)
-        go_to(dev, start, play)
-        t0 = dev.now
-        k = 0
-        while dev.now - t0 < PLAY_MS:
-            tap(dev, PLAY[k % len(PLAY)])
-            k += 1
-        spans[play] = (t0, dev.now)
-        go_to(dev, ("B", "X", "A"), "MainMenu")   # pause, quit, confirm
+    spans = devicerun.every_game(dev, PLAY_MS)
     dev.run(300)
     yield dev, spans
     dev.close()

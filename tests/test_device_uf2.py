@@ -14,8 +14,8 @@ import sys
 import pytest
 
 from tests import devicerun, simframes
-from tests.devicerun import go_to, tap
-from tests.test_device_sync import GAMES, demo_log
+from tests.devicerun import GAMES, go_to
+from tests.test_device_sync import GAMES as SYNC_GAMES, demo_log
 from tools import build_uf2, device_image, rp2040emu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -180,7 +180,7 @@ def test_kocka_sync_gets_every_game_from_the_image_while_a_game_is_open(synced):
     assert rp2040emu.ProbeLog(dev.console_text()).top() == "K10kPlay"
     con = sqlite3.connect(str(db))
     rows = con.execute("SELECT verified FROM games").fetchall()
-    assert len(rows) == GAMES and all(r[0] == 1 for r in rows), rows
+    assert len(rows) == SYNC_GAMES and all(r[0] == 1 for r in rows), rows
     devicerun.assert_no_crash(dev)
 
 
@@ -204,19 +204,11 @@ SESSION_HEAP = 115 * 1024   # every game and screen in one boot
 def session(tmp_path_factory, firmware):
     """One boot of the image through every game (as tests/test_device_games.py plays them)
     and every other screen of the menu; the probe's log."""
-    from tests.test_device_games import GAMES, PLAY, PLAY_MS
+    from tests.test_device_games import PLAY_MS
     dev = devicerun.boot(tmp_path_factory, "uf2-session", probe=True, firmware=firmware)
     devicerun.wait_top(dev, "BootScreen")
     go_to(dev, ("B",), "MainMenu")
-    for i, (_label, setup, start, play) in enumerate(GAMES):
-        go_to(dev, ("DOWN", "A") if i else ("A",), setup)
-        go_to(dev, start, play)
-        t0 = dev.now
-        k = 0
-        while dev.now - t0 < PLAY_MS:
-            tap(dev, PLAY[k % len(PLAY)])
-            k += 1
-        go_to(dev, ("B", "X"), "MainMenu")
+    devicerun.every_game(dev, PLAY_MS)
     for presses, screen in ((("DOWN", "A"), "HistoryScreen"),
                             (("B", "DOWN", "DOWN", "A"), "SettingsScreen"),
                             (("B", "DOWN", "A"), "AboutScreen"), (("B",), "MainMenu")):
@@ -235,7 +227,6 @@ def peaks(log):
 
 
 def test_every_game_and_screen_runs_on_the_image(session):
-    from tests.test_device_games import GAMES
     dev, log = session
     devicerun.assert_no_crash(dev)
     tops = set(f[3] for f in log.frames)
@@ -245,7 +236,6 @@ def test_every_game_and_screen_runs_on_the_image(session):
 
 
 def test_the_heap_with_the_image_stays_inside_its_budget(session):
-    from tests.test_device_games import GAMES
     _dev, log = session
     p = peaks(log)
     print("uf2 peak live heap by screen:", sorted(p.items(), key=lambda x: -x[1]))

@@ -2,7 +2,6 @@
 the metadata and the save, a full flash during play, a torn tail, damaged settings.
 
 Each test reproduces one defect an adversarial campaign found (issue 12, items 1-6)."""
-import json
 
 import pytest
 

@@ -334,7 +334,6 @@ def settings_attacks():
     from app.settings import Settings
     from hal.virtual import VirtualHal
     from app.app import App
-    from hal import api
     hal = VirtualHal(tempfile.mkdtemp(), 1)
     app = App(hal)
     from app.settings_screen import SettingsScreen

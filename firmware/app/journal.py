@@ -34,8 +34,6 @@ prunes synced games to make room, or asks for a sync.
 MicroPython subset.
 """
 
-import json
-
 from app import jsonfile
 
 HEADER = "save.json"
