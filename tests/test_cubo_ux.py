@@ -103,6 +103,7 @@ def test_setup_remembers_the_last_one_and_bot_pace_reaches_the_bots(tmp_path):
     assert m.rec.info["meta"]["pace"] == "slow"
     h.press(api.KEY_B)
     h.press(api.KEY_X)                       # quit
+    h.press(api.KEY_A)                       # confirm
     setup = open_setup(h)
     v = setup.store.values
     assert v["bots"] == 3 and v["pace"] == "slow" and v["runs_any_order"] is True

@@ -87,6 +87,7 @@ def test_the_setup_comes_back_as_it_was_started(tmp_path):
     assert type(m).__name__ == "K10kPlay"
     h.press(api.KEY_B)
     h.press(api.KEY_X)          # quit
+    h.press(api.KEY_A)                       # confirm
     s = open_setup(h)
     assert s.setup["players"] == 3 and s.setup["seats"][1] == "easy"
     assert s.setup["extra_dice_double"] is True
