@@ -86,6 +86,29 @@ def every_game(dev, play_ms):
     return spans
 
 
+def kocka_sync(dev, db, limit_ms=60_000):
+    """Runs `kocka sync` (the host tool, as a user would) against the device over its
+    CDC-pty bridge while the emulator keeps going; (exit status, output)."""
+    import os
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    port = dev.open_pty()
+    env = dict(os.environ, PYTHONPATH=root)
+    env.pop("KOCKA_DB", None)
+    # the emulated board runs slower than real time: allow it long waits
+    host = subprocess.Popen([sys.executable, "-m", "host", "--db", str(db), "sync", "--port", port,
+                             "--timeout", "30"], cwd=root, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        dev.run_until(lambda: host.poll() is not None, limit_ms, step_ms=50)
+    finally:
+        if host.poll() is None:
+            host.kill()
+        out = host.communicate()[0]
+    return host.returncode, out
+
+
 def fingerprints(dev, screen):
     return [s[2] for s in rp2040emu.ProbeLog(dev.console_text()).states if s[1] == screen]
 

@@ -5,15 +5,12 @@ log of finished bots-only games written by the app's own code under CPython
 must arrive and be verified by replay, and the device must mark them synced in flash."""
 import os
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 
 from tests import devicerun
 
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = 4
 SYNC_LIMIT_MS = 60_000  # emulated
 
@@ -32,23 +29,11 @@ def synced(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("sync")
     dev = devicerun.boot(tmp_path_factory, "sync-device", data=demo_log(tmp))
     dev.until(3000)  # at the menu
-    port = dev.open_pty()
     writes_before = len(dev.flash_writes)
     db = tmp / "kocka.sqlite3"
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    env.pop("KOCKA_DB", None)
-    # the emulated board runs slower than real time: allow it long waits
-    host = subprocess.Popen([sys.executable, "-m", "host", "--db", str(db), "sync", "--port", port,
-                             "--timeout", "30"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
-    try:
-        dev.run_until(lambda: host.poll() is not None, SYNC_LIMIT_MS, step_ms=50)
-    finally:
-        if host.poll() is None:
-            host.kill()
-        out = host.communicate()[0]
+    code, out = devicerun.kocka_sync(dev, db, SYNC_LIMIT_MS)
     dev.run(500)
-    yield dev, host.returncode, out, db, writes_before
+    yield dev, code, out, db, writes_before
     dev.close()
 
 

@@ -8,8 +8,6 @@ definition); there is no RP2350 emulator at hand to boot it."""
 import os
 import sqlite3
 import struct
-import subprocess
-import sys
 
 import pytest
 
@@ -18,7 +16,6 @@ from tests.devicerun import GAMES, go_to
 from tests.test_device_sync import GAMES as SYNC_GAMES, demo_log
 from tools import build_uf2, device_image, rp2040emu
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MENU_BY_MS = 2900
 MOVE_AT_MS = 3000
 
@@ -156,21 +153,10 @@ def synced(tmp_path_factory, firmware):
     go_to(dev, ("B",), "MainMenu")
     go_to(dev, ("DOWN", "A"), "K10kSetup")
     go_to(dev, ("A",), "K10kPlay")
-    port = dev.open_pty()
     db = tmp / "kocka.sqlite3"
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    env.pop("KOCKA_DB", None)
-    host = subprocess.Popen([sys.executable, "-m", "host", "--db", str(db), "sync", "--port", port,
-                             "--timeout", "30"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
-    try:
-        dev.run_until(lambda: host.poll() is not None, 60_000, step_ms=50)
-    finally:
-        if host.poll() is None:
-            host.kill()
-        out = host.communicate()[0]
+    code, out = devicerun.kocka_sync(dev, db)
     dev.run(1500)
-    yield dev, host.returncode, out, db
+    yield dev, code, out, db
     dev.close()
 
 
