@@ -37,3 +37,16 @@ class Harness:
             self.press(api.DOWN)
         assert label in labels
         self.press(api.KEY_A)
+
+
+def texts_drawn(monkeypatch):
+    """The strings drawn from now on (font.draw is what every text goes through)."""
+    from app import font
+    seen = []
+    real = font.draw
+
+    def spy(fb, text, *a, **k):
+        seen.append(text)
+        return real(fb, text, *a, **k)
+    monkeypatch.setattr(font, "draw", spy)
+    return seen

@@ -6,7 +6,7 @@ from hal import api
 from shared_rules import cubo as C
 from shared_rules import cubo_table as CT
 from shared_rules.cubo_bots import CuboBot
-from tests.apphelpers import Harness
+from tests.apphelpers import Harness, texts_drawn
 from app import cubo_match as M
 from app import cubo_table as T
 from app import font
@@ -17,18 +17,6 @@ OPTS = {"keep_swaps": True, "runs_any_order": False, "yellow": False}
 
 def frame(h):
     return bytes(h.hal.display.buf)
-
-
-def texts_drawn(monkeypatch):
-    """The strings drawn from now on (font.draw is what every text goes through)."""
-    seen = []
-    real = font.draw
-
-    def spy(fb, text, *a, **k):
-        seen.append(text)
-        return real(fb, text, *a, **k)
-    monkeypatch.setattr(font, "draw", spy)
-    return seen
 
 
 def redraw(h):

@@ -1,21 +1,10 @@
 """Kocka 10000's UX items of issue 16: readable set-aside dice, a scoreboard that shows
 every player's last turn, seat names that stay put, and the setup remembered."""
 from hal import api
-from app import font, k10k_draw as D, last_setup
+from app import k10k_draw as D, last_setup
 from app.k10k_play import BOARD
-from tests.apphelpers import Harness
+from tests.apphelpers import Harness, texts_drawn
 from tests.test_k10k_ui import start, human_step
-
-
-def texts_drawn(monkeypatch):
-    seen = []
-    real = font.draw
-
-    def spy(fb, text, *a, **k):
-        seen.append(text)
-        return real(fb, text, *a, **k)
-    monkeypatch.setattr(font, "draw", spy)
-    return seen
 
 
 def test_set_aside_dice_are_big_enough_and_clear_of_the_table():

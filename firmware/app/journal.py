@@ -59,49 +59,51 @@ def entry(t, action):
     return body + (" %04x\n" % check(body)).encode()
 
 
+def _intact(buf):
+    """Yields (start, cut, end) of each intact line of journal bytes, from the first up
+    to the first damaged or unfinished one: the body is buf[start:cut], its check
+    buf[cut + 1:end], and the line ends at the newline at `end`."""
+    i = 0
+    size = len(buf)
+    while i < size:
+        end = buf.find(b"\n", i)
+        if end < 0:
+            return
+        cut = buf.rfind(b" ", i, end)
+        try:
+            if cut <= i or int(buf[cut + 1:end], 16) != check(buf[i:cut]):
+                return
+        except ValueError:
+            return
+        yield i, cut, end
+        i = end + 1
+
+
 def read(buf):
     """([(t, action), ...], good_bytes) of the intact prefix of journal bytes."""
     out = []
-    i = 0
-    n = len(buf)
-    while i < n:
-        end = buf.find(b"\n", i)
-        if end < 0:
-            break
-        line = bytes(buf[i:end])
-        cut = line.rfind(b" ")
+    good = 0
+    for i, cut, end in _intact(buf):
         try:
-            if cut <= 0 or int(line[cut + 1:].decode(), 16) != check(line[:cut]):
-                break
-            nums = [int(x) for x in line[:cut].decode().split()]
+            nums = [int(x) for x in bytes(buf[i:cut]).decode().split()]
         except (ValueError, UnicodeError):
             break
         if not nums:
             break
         out.append((nums[0], tuple(nums[1:])))
-        i = end + 1
-    return out, i
+        good = end + 1
+    return out, good
 
 
 def count(buf):
     """(entries, good_bytes) of the intact prefix of journal bytes, as read() finds it
     but keeping nothing (a finished game's check, without a list in RAM)."""
     n = 0
-    i = 0
-    size = len(buf)
-    while i < size:
-        end = buf.find(b"\n", i)
-        if end < 0:
-            break
-        cut = buf.rfind(b" ", i, end)
-        try:
-            if cut <= i or int(buf[cut + 1:end], 16) != check(buf[i:cut]):
-                break
-        except ValueError:
-            break
+    good = 0
+    for _i, _cut, end in _intact(buf):
         n += 1
-        i = end + 1
-    return n, i
+        good = end + 1
+    return n, good
 
 
 def wall_now(storage, now):
