@@ -77,7 +77,14 @@ def ui_run(tmp):
                                          / (rolling[-1].t1 - rolling[0].t1), 1)
         lat["K10kPlay (dice cursor)"] = [latency(dev, "RIGHT") for _ in range(3)]
         out["latency_ms"] = {k: spread([x for x in v if x is not None]) for k, v in lat.items()}
+        out["latency_all_ms"] = spread([x for v in lat.values() for x in v if x is not None])
         out["push_ms_spi"] = spread([f.t1 - f.t0 for f in dev.frames[1:]])
+        # the driver pushes only what changed: whole frames (a new screen) and the rest
+        whole = [f for f in dev.frames[1:] if f.info["pixels"] == 240 * 240]
+        part = [f for f in dev.frames[1:] if f.info["pixels"] < 240 * 240]
+        out["push_ms_whole_frame"] = spread([f.t1 - f.t0 for f in whole])
+        out["push_ms_partial"] = spread([f.t1 - f.t0 for f in part])
+        out["push_pixels_partial"] = spread([f.info["pixels"] for f in part])
         out["spi_hz"] = dev.frames[1].info["spi_hz"]
         out["emulated_s"] = round(dev.now / 1000, 1)
         out["wall_s"] = dev.wall
@@ -240,6 +247,10 @@ def table(result):
         ui["boot_first_app_frame_ms"], ui["boot_menu_ms"])),
         ("free heap at boot (B)", app["free_heap_at_boot"]),
         ("push per frame on SPI, median/p90/max (ms)", fmt(ui["push_ms_spi"])),
+        ("push of a whole frame, median/p90/max (ms)", fmt(ui.get("push_ms_whole_frame"))),
+        ("push of a partial frame, median/p90/max (ms)", fmt(ui.get("push_ms_partial"))),
+        ("pixels in a partial push, median/p90/max", fmt(ui.get("push_pixels_partial"))),
+        ("latency, every screen measured, median/p90/max (ms)", fmt(ui.get("latency_all_ms"))),
         ("Kocka 10000 dice roll (frames/s)", ui.get("k10k_roll_fps"))]
     for k, v in ui["latency_ms"].items():
         rows.append(("latency %s (ms)" % k, fmt(v)))

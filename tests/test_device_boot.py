@@ -8,8 +8,8 @@ import pytest
 from tests import devicerun, simframes
 
 
-MENU_BY_MS = 2900
-MOVE_AT_MS = 3000
+MENU_BY_MS = 1500  # the goal: boot to the menu within 1.5 s
+MOVE_AT_MS = 1600
 
 
 def boot_and_move(tmp_path_factory, name):
@@ -34,14 +34,20 @@ def sim(tmp_path_factory):
 
 def test_the_panel_is_set_up_and_cleared_before_display_on(device):
     steps = [p["what"] for p in device.panel]
-    for what in ("rst", "swreset", "slpout", "madctl", "colmod", "invon", "dispon"):
+    for what in ("rst", "slpout", "madctl", "colmod", "invon", "dispon"):
         assert what in steps, steps
     first = device.frames[0]
     assert not first.info["on"] and first.rgb565 == bytes(len(first.rgb565))  # black, unseen
     dispon = [p for p in device.panel if p["what"] == "dispon"][0]
     assert first.t1 <= dispon["t"]
+    assert first.info["windows"] == [[0, 0, 239, 239]]  # the whole panel
     for f in device.frames:
-        assert f.info["pixels"] == 240 * 240
+        # only what changed is pushed: every window inside the panel, every pixel of it sent
+        windows = f.info["windows"]
+        assert windows and all(0 <= x0 <= x1 <= 239 and 0 <= y0 <= y1 <= 239
+                               for x0, y0, x1, y1 in windows)
+        assert f.info["pixels"] == sum((x1 - x0 + 1) * (y1 - y0 + 1)
+                                       for x0, y0, x1, y1 in windows)
         assert (f.info["madctl"], f.info["colmod"], f.info["inverted"]) == (0x70, 0x05, True)
     assert device.frames[1].info["spi_hz"] == 62_500_000
 
@@ -56,7 +62,7 @@ def test_every_boot_and_menu_frame_is_the_simulators(device, sim):
         assert elapsed >= last, "the progress bar went back at frame %d" % app_frames[i].index
         last = elapsed
         i += 1
-    assert i >= 10, "only %d boot-screen frames matched the simulator's" % i
+    assert i >= 5, "only %d boot-screen frames matched the simulator's" % i
     rest = app_frames[i:]
     assert rest, "no menu frame"
     for f in rest:
@@ -70,7 +76,7 @@ def test_every_boot_and_menu_frame_is_the_simulators(device, sim):
 
 def test_the_boot_screen_shows_the_logo_and_a_moving_bar(device, sim):
     boot_frames = [f for f in device.frames[1:] if f.rgb565 in sim["boot"]]
-    assert len({f.rgb565 for f in boot_frames}) >= 10, "the boot screen never changes"
+    assert len({f.rgb565 for f in boot_frames}) >= 5, "the boot screen never changes"
     first = boot_frames[0].rgb565
     background = first[2 * (100 * 240 + 2):2 * (100 * 240 + 2) + 2]  # left margin, mid-height
     logo_rows = first[2 * 240 * 48:2 * 240 * 140]
@@ -81,10 +87,27 @@ def test_the_boot_screen_shows_the_logo_and_a_moving_bar(device, sim):
 def test_boot_times_and_cursor_latency(device):
     first_app = device.frames[1]
     menu = [f for f in device.frames if f.t0 < MOVE_AT_MS][-1]
-    assert 700 < first_app.t1 < 1500, first_app
-    assert 2000 < menu.t1 < MENU_BY_MS, menu
+    assert 400 < first_app.t1 < 1000, first_app
+    assert 800 < menu.t1 < MENU_BY_MS, menu
     moved = device.frames_since(MOVE_AT_MS)[0]
     assert moved.t1 - MOVE_AT_MS < 250, moved
+
+
+def test_any_key_skips_the_splash(device, tmp_path_factory, sim):
+    dev = devicerun.boot(tmp_path_factory, "skip")
+    try:
+        first_app = device.frames[1].t1
+        press = first_app + 60  # while the splash is up
+        dev.press("B", at=press, hold_ms=80, then_ms=300)
+        after = dev.frames_since(press)
+        # the press falls into the boot check's long frame (the flash read): latched,
+        # it takes effect in the frame after that one
+        menu = [f for f in after[:2] if f.rgb565 == sim["menu"][0]]
+        assert menu, after
+        natural = [f for f in device.frames if f.rgb565 == sim["menu"][0]][0]
+        assert menu[0].t1 - press < 300 and menu[0].t1 < natural.t1 - 150, (menu, natural)
+    finally:
+        dev.close()
 
 
 def test_two_runs_give_identical_frames(device, tmp_path_factory):

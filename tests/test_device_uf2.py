@@ -60,7 +60,7 @@ def test_the_image_boots_from_erased_flash_to_the_menu_frame_for_frame(first_boo
     i = 0
     while i < len(app_frames) and app_frames[i].rgb565 in boot:
         i += 1
-    assert i >= 10, "only %d boot-screen frames matched the simulator's" % i
+    assert i >= 5, "only %d boot-screen frames matched the simulator's" % i
     assert app_frames[i:] and all(f.rgb565 == menu[0] for f in app_frames[i:])
     moved = dev.frames_since(MOVE_AT_MS)
     assert moved and moved[0].rgb565 == menu[1]

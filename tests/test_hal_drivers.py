@@ -40,6 +40,18 @@ def make_machine(bus):
             bus.pins.setdefault(gpio, []).append(self)
             bus.log.append(("pin", gpio, mode, pull))
 
+        IRQ_FALLING, IRQ_RISING = 4, 8
+
+        def irq(self, handler=None, trigger=12):
+            self.handler, self.trigger = handler, trigger
+
+        def tap(self):
+            """Pressed and released between two polls: the falling edge's interrupt."""
+            self.level = 0
+            if getattr(self, "handler", None) and self.trigger & Pin.IRQ_FALLING:
+                self.handler(self)
+            self.level = 1
+
         def value(self, v=None):
             if v is None:
                 return self.level
@@ -99,7 +111,19 @@ def make_machine(bus):
         if len(args) == 2:
             bus.peri_hz = args[1]
 
-    m.Pin, m.SPI, m.PWM, m.freq = Pin, SPI, PWM, freq
+    class Mem32:
+        """SIO's GPIO_IN (0xD0000004): the input levels of the fake pins; other words 0."""
+
+        def __getitem__(self, addr):
+            if addr != 0xD0000004:
+                return 0
+            word = 0
+            for gpio, made in bus.pins.items():
+                if made and made[-1].level:
+                    word |= 1 << gpio
+            return word
+
+    m.Pin, m.SPI, m.PWM, m.freq, m.mem32 = Pin, SPI, PWM, freq, Mem32()
     return m
 
 
@@ -227,7 +251,7 @@ def test_st7789_init_sends_the_panel_setup(bus):
     d, sleeps = make_display(bus)
     tx = transactions(bus.log)
     cmds = [c for c, _ in tx]
-    assert cmds[:2] == [0x01, 0x11]  # software reset, sleep out
+    assert cmds[0] == 0x11 and 0x01 not in cmds  # sleep out (the hardware reset came first)
     data = dict(tx)
     assert data[0x36] == b"\x70"  # MADCTL: the board's landscape orientation
     assert data[0x3A] == b"\x05"  # COLMOD: 16-bit RGB565
@@ -242,7 +266,8 @@ def test_st7789_init_sends_the_panel_setup(bus):
     first_spi = next(i for i, e in enumerate(bus.log) if e[0] == "spi")
     last_rst = max(i for i, e in enumerate(bus.log) if e[0] == "level" and e[1] == pins.LCD_RST)
     assert last_rst < first_spi
-    assert 120 in sleeps and sum(sleeps) >= 120 + 150 + 120
+    # 120 ms after the reset pulse; 120 ms from SLPOUT to DISPON; under 300 ms in all
+    assert sleeps[2] == 120 and sum(sleeps[3:]) >= 120 and sum(sleeps) < 260
     assert bus.pwms[pins.LCD_BL].duty == 0  # dark until the app sets the backlight
 
 
@@ -513,6 +538,32 @@ def test_picohal_buttons_read_active_low_pins_through_the_debouncer(bus, pico):
     bus.pins[pins.KEY_A][0].level = 1
     assert list(hal.buttons.poll(50)) == [api.event(api.RELEASED, api.KEY_A)]
     assert list(hal.buttons.poll(50 + 400)) == [api.event(api.REPEAT, api.LEFT)]
+
+
+def test_picohal_a_tap_inside_one_long_frame_is_not_lost(bus, pico):
+    hal, _, t = pico
+    hal.buttons.poll(0)
+    bus.pins[pins.KEY_B][0].tap()  # down and up again while the app was busy
+    t.slept.clear()
+    hal.wait_for_input(30)
+    assert t.slept == []  # the latched press ends the wait at once
+    assert list(hal.buttons.poll(100)) == [api.event(api.PRESSED, api.KEY_B)]
+    assert list(hal.buttons.poll(150)) == [api.event(api.RELEASED, api.KEY_B)]
+    assert list(hal.buttons.poll(200)) == []
+
+
+def test_picohal_waits_for_input_until_a_button_changes(bus, pico):
+    hal, _, t = pico
+    hal.buttons.poll(0)
+    hal.wait_for_input(20)  # nothing changes: the whole wait, 1 ms at a time
+    assert t.slept[-20:] == [1] * 20 and len(t.slept) >= 20
+    del t.slept[:]
+    bus.pins[pins.KEY_B][0].level = 0  # pressed after the last poll: no wait at all
+    hal.wait_for_input(20)
+    assert t.slept == []
+    hal.buttons.poll(25)
+    hal.wait_for_input(5)  # the poll saw it: waiting again
+    assert t.slept == [1] * 5
 
 
 def test_picohal_clock_storage_serial_and_seed(bus, pico, tmp_path):

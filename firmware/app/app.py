@@ -22,6 +22,8 @@ class App:
     def __init__(self, hal):
         self.hal = hal
         self.fb = hal.display.fb
+        from app import font
+        font.use_kernel(self.fb, hal.display.buf)  # where the Pico's glyph loop runs
         hal.display.set_palette(ui.palette())
         self.settings = Settings(hal.storage)
         self.sound = Sound(hal.buzzer, self.settings)
@@ -196,8 +198,11 @@ class App:
             ui.toast(self.fb, self.notice)
 
     def run(self):
-        """The device main loop: a steady frame rate, sleeping the spare time."""
+        """The device main loop: a frame every FRAME_MS at most, the spare time spent
+        waiting for a button (hal.wait_for_input, where the HAL has it, returns at the first
+        change of a button, so a press starts its frame at once)."""
         hal = self.hal
+        wait = getattr(hal, "wait_for_input", hal.sleep_ms)
         start = hal.ticks_ms()
         last = start
         now = 0
@@ -208,4 +213,4 @@ class App:
             self.tick(now)
             spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
             if spare > 0:
-                hal.sleep_ms(spare)
+                wait(spare)

@@ -29,6 +29,7 @@ import time
 
 import machine
 import neopixel
+from micropython import const
 
 from board import pins
 from hal.buzzer import Buzzer
@@ -70,27 +71,76 @@ def spi_baudrate(spi, fallback):
     return int(text[at:end]) if end > at else fallback
 
 
+SIO_GPIO_IN = const(0xD0000004)  # every GPIO's input level, one bit each
+
+
 class PicoButtons:
+    """The nine buttons: active-low GPIOs with pull-ups, read each frame through the
+    debouncer. A falling edge also latches its button from an interrupt, so a tap that
+    starts and ends inside one long frame (a boot check, a save) is still seen by the
+    next poll, as a press and then a release."""
+
     def __init__(self, gpios=pins.BUTTON_PINS):
         Pin = machine.Pin
+        self.gpios = tuple(gpios)
         self.pins = [Pin(g, Pin.IN, Pin.PULL_UP) for g in gpios]
         self.deb = Debouncer(len(self.pins), time.ticks_diff)
+        self.gpio_mask = 0
+        for g in gpios:
+            self.gpio_mask |= 1 << g
+        self.latched = 0  # GPIO bits that went low since the last poll
+        self.levels = machine.mem32[SIO_GPIO_IN] & self.gpio_mask  # as the last poll saw them
+        for p in self.pins:
+            p.irq(self._edge, Pin.IRQ_FALLING)
+
+    def _edge(self, pin):
+        # every button low now (the one whose edge this is among them); runs scheduled,
+        # between bytecodes, so a busy frame does not delay it
+        self.latched |= ~machine.mem32[SIO_GPIO_IN] & self.gpio_mask
 
     def raw(self):
-        """Bitmask of the buttons held right now (undebounced)."""
+        """Bitmask of the buttons held now or pressed since the last poll (undebounced)."""
+        latched = self.latched
+        self.latched = 0
         mask = 0
         bit = 1
+        k = 0
         for p in self.pins:
-            if not p.value():
+            if not p.value() or (latched >> self.gpios[k]) & 1:
                 mask |= bit
             bit <<= 1
+            k += 1
         return mask
 
     def poll(self, now_ms):
+        self.levels = machine.mem32[SIO_GPIO_IN] & self.gpio_mask
         return self.deb.update(now_ms, self.raw())
+
+    def wait(self, ms):
+        """Sleeps up to ms, 1 ms at a time, and returns as soon as a button's level differs
+        from what the last poll saw or a press was latched: a press is handled at once,
+        not up to a frame later."""
+        mem = machine.mem32
+        mask = self.gpio_mask
+        seen = self.levels
+        sleep = time.sleep_ms
+        for _ in range(ms):
+            if mem[SIO_GPIO_IN] & mask != seen or self.latched:
+                return
+            sleep(1)
 
     def is_down(self, button):
         return self.deb.is_down(button)
+
+
+def display_dma():
+    """A DMA channel for the display's pushes (rp2.DMA, MicroPython 1.22 and later), or
+    None: the display then writes through machine.SPI."""
+    try:
+        import rp2
+        return rp2.DMA()
+    except (ImportError, AttributeError, OSError):
+        return None
 
 
 class PicoHal:
@@ -110,7 +160,8 @@ class PicoHal:
                               dc=Pin(pins.LCD_DC, Pin.OUT, value=1),
                               cs=Pin(pins.LCD_CS, Pin.OUT, value=1),
                               rst=Pin(pins.LCD_RST, Pin.OUT, value=1),
-                              backlight_pwm=backlight, sleep_ms=time.sleep_ms)
+                              backlight_pwm=backlight, sleep_ms=time.sleep_ms,
+                              dma=display_dma())
         self.buttons = PicoButtons()
         strip = neopixel.NeoPixel(Pin(pins.LED_DATA, Pin.OUT), pins.NUM_LEDS)
         self.leds = Leds(strip, pins.NUM_LEDS)
@@ -122,6 +173,7 @@ class PicoHal:
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
         self.sleep_ms = time.sleep_ms
+        self.wait_for_input = self.buttons.wait
         self.version = self.describe()
         self.firmware = firmware_name()
         # frozen code costs no RAM: the sync fits beside a game

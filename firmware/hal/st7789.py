@@ -2,72 +2,61 @@
 
 Owns the panel: the reset and init sequence, the indexed-colour frame the app
 draws into (hal/api.py's display contract), `set_palette(rgb)`, `show()`
-pushing the frame to the panel and `backlight(percent)`. The SPI bus, the
+pushing what changed to the panel and `backlight(percent)`. The SPI bus, the
 control pins and the backlight PWM are built by hal/pico.py (or by tests, from
-fakes) and passed in.
+fakes) and passed in, with the DMA channel where there is one.
 
 Panel setup: the controller's memory is 240x320; this 240x240 glass sits at
 its top-left, so the orientation used here needs no row/column offset.
 MADCTL 0x70 (row/column exchange + column mirror + bottom-to-top refresh) gives
 the landscape orientation Waveshare's demo uses: (0, 0) top-left with the
-joystick on the left and the keys on the right. COLMOD 0x05 selects 16-bit
-RGB565 pixels; the panel needs display inversion on (INVON) to show true
-colours. SPI mode 0.
+joystick on the left and the keys on the right; CASET then selects columns
+(x) and RASET rows (y). COLMOD 0x05 selects 16-bit RGB565 pixels; the panel
+needs display inversion on (INVON) to show true colours. SPI mode 0.
 
 The frame: `.buf` holds one byte per pixel, an index into a 256-colour
 palette (`.fb` is a framebuf GS8 FrameBuffer over it). `set_palette(rgb)`
 takes 768 bytes (256 x r, g, b), keeps them as `.palette` and converts them
-once into `_pal`, a 256x1 RGB565 FrameBuffer of panel colours. Until the app
-sets one, the palette is a grey ramp (index i = grey i; index 0 black, so the
-frame cleared at init is black).
+once into `_pal`, 256 RGB565 panel colours. Until the app sets one, the
+palette is a grey ramp (index i = grey i; index 0 black).
 
 Byte order: the panel takes each RGB565 pixel big-endian (high byte first),
 while framebuf stores RGB565 little-endian. The palette therefore holds
-byte-swapped values (`color565()`), so every pixel lands in panel order and
-the strips below go out as they are, with no swapping per frame.
+byte-swapped values (`color565()`), so the converted bytes go out as they are.
 
-show(): RAMWR, then the frame in strips of STRIP_ROWS rows. Each strip is
-converted into `_strip`, each palette index looked up in `_pal` (RGB565, panel
-byte order), by `convert` (CONVERT_SOURCE, a viper loop compiled at start-up)
-where the runtime has a native emitter, else by framebuf's palette blit
-(`strip_fb.blit(fb, 0, -y, -1, pal)`, C code that visits only the strip's rows);
-both give the same bytes. Then one spi.write sends the strip. CS stays low for
-the whole frame; the panel's write pointer simply continues. Nothing is
-allocated per frame.
+show() pushes only what changed, in one CS-low transaction a frame:
+  * Where hal/kernels.py's Thumb loops run (the Pico), `tile_diff` hashes the
+    frame's 450 tiles of 16x8 pixels and marks the ones that differ from the
+    last push; each run of 8-row strips with changed tiles becomes one window
+    (CASET/RASET over the union of its changed columns, RAMWR). A cursor move
+    pushes two rows of a list, a rolling die its own square; a new screen
+    pushes everything. A new palette or the first frame pushes the whole frame.
+  * A window goes out in chunks of up to 1,920 bytes through two halves of the
+    strip buffer: `convert` turns the next chunk's indices into RGB565 while DMA
+    feeds SPI the previous one (rp2.DMA on SPI1's TX DREQ), so a full frame
+    costs about what the wire does.
+  * Without the Thumb loops (CPython, tests' fakes) or without DMA, the same
+    windows go out with spi.write; without the loops every push is the whole
+    frame, converted by framebuf's palette blit in 8-row strips (C code that
+    gives the same bytes).
 
-Strip height 8: 30 strips of 3,840 bytes. Each strip has a fixed cost, two
-method calls with their argument handling and the SPI transfer set-up:
-~7 us under the WebAssembly port, so ~30-90 us on a Pico, ~1-3 ms a frame
-for 30 strips. 16 rows would save about half of that for another 3,840 bytes
-of heap, the scarcer resource (the app must fit 150 KB); 4 rows would add as
-much again. 8 divides 240, so every strip is full.
+Figures, measured on the emulated RP2040 (`make bench`, bench/results/device.json)
+with SPI at 62.5 MHz (clk_peri = clk_sys = 125 MHz / 2, set by hal/pico.py; the
+ST7789's fastest write clock): a whole frame is 115,200 bytes, 14.7 ms on the
+wire; converting it costs 7.8 ms in Thumb (framebuf's blit: 65 ms, a viper loop:
+29 ms); hashing the tiles 0.8 ms. machine.SPI.write blocks, so without DMA
+conversion and transfer add up.
 
-RAM, frame path: 57,600 (frame) + 3,840 (strip) + 512 (RGB565 palette)
-= 61,952 bytes, plus the 768-byte `.palette` copy, against 115,200 for the
-RGB565 frame buffer before: 52,480 bytes less, and the largest single block
-needed falls from 115,200 to 57,600 bytes.
-
-Push time, measured on the emulated RP2040 (`make bench`, bench/results/device.json),
-RAMWR to the last byte, the same on every screen: 43.5 ms with the viper loop,
-80.4 ms with the blit.
-  * SPI: 115,200 bytes on the wire = 14.7 ms at 62.5 MHz (clk_peri = clk_sys =
-    125 MHz / 2, set by hal/pico.py; 38.4 ms at the 24 MHz default). 62.5 MHz
-    is also the ST7789's fastest write clock (16 ns cycle).
-  * Conversion: the rest. The blit needs about 65 ms a frame (~140 cycles a
-    pixel: three calls through framebuf's format table, the key test, the
-    strips' fixed cost), the viper loop about 29 ms (~60 cycles). The estimate
-    before the emulator was 16-32 ms for the blit; a real Pico adds flash-cache
-    misses on top (not modelled).
-  * machine.SPI.write blocks, so conversion and transfer add up. Overlapping
-    them (rp2.DMA feeding SPI from one strip while the next is converted into a
-    second strip buffer) would save up to the 14.7 ms of SPI for another 3,840
-    bytes.
+RAM: 57,600 (frame) + 3,840 (strip) + 512 (RGB565 palette) + 1,920 (tile
+hashes and masks) bytes, plus the 768-byte `.palette` copy.
 """
 
 import time
 
 import framebuf
 from micropython import const
+
+from hal import kernels
 
 WIDTH = const(240)
 HEIGHT = const(240)
@@ -78,8 +67,14 @@ PALETTE_BYTES = const(768)  # 256 x r, g, b
 STRIP_ROWS = const(8)
 STRIP_BYTES = const(3840)  # WIDTH * STRIP_ROWS * 2
 STRIP_PIXELS = const(1920)  # WIDTH * STRIP_ROWS
+HALF_BYTES = const(1920)  # one half of the strip buffer: a DMA chunk
+TILE_W = const(16)
+TILES = const(450)  # 15 x 30 tiles of 16 x 8 pixels
+STRIPS = const(30)
+SPI1_DR = const(0x40040008)  # SSPDR: DMA writes the bytes here
+SPI1_SR = const(0x4004000C)  # SSPSR: bit 4 = BSY (still shifting)
+DREQ_SPI1_TX = const(18)
 
-SWRESET = const(0x01)
 SLPOUT = const(0x11)
 NORON = const(0x13)
 INVON = const(0x21)
@@ -94,8 +89,9 @@ _WINDOW = b"\x00\x00\x00\xef"  # 0 .. 239, for both CASET and RASET
 
 # (command, parameter bytes, delay in ms after it)
 INIT_SEQUENCE = (
-    (SWRESET, b"", 150),
-    (SLPOUT, b"", 120),  # the charge pumps need 120 ms before the next sleep command
+    # No SWRESET: the hardware reset before this sequence resets the same registers (and
+    # SWRESET would cost another 120-150 ms of waiting).
+    (SLPOUT, b"", 5),  # commands may follow after 5 ms; DISPON waits for the full 120
     (MADCTL, b"\x70", 0),
     (COLMOD, b"\x05", 0),
     # Power, porch and gamma settings for this panel (Waveshare's values).
@@ -117,42 +113,6 @@ INIT_SEQUENCE = (
 )
 
 
-# The palette conversion as a viper loop: one byte load, one halfword load and one
-# halfword store a pixel, where framebuf's blit makes three calls through its format
-# table (on the emulated RP2040: ~9 ms a frame instead of ~65). The palette's entries
-# are already in panel byte order, so the strip gets the same bytes either way. Compiled
-# at run time (mpy-cross without -march rejects viper); where there is no native
-# emitter (the WebAssembly port, CPython) the blit is used.
-CONVERT_SOURCE = """
-@micropython.viper
-def convert(src, start: int, n: int, pal, dst):
-    s = ptr8(src)
-    p = ptr16(pal)
-    d = ptr16(dst)
-    i = 0
-    while i < n:
-        d[i] = p[s[start + i]]
-        i += 1
-"""
-
-
-def compile_convert():
-    """convert(src, start, n, pal, dst) from CONVERT_SOURCE, or None where it cannot run
-    (or gives other bytes than the blit on a known answer)."""
-    try:
-        import micropython
-        namespace = {"micropython": micropython}
-        exec(CONVERT_SOURCE, namespace)
-        fn = namespace["convert"]
-        dst = bytearray(4)
-        fn(b"\x07\x01\x00", 1, 2, b"\x34\x12\x78\x56", dst)  # type: ignore[operator]
-        if bytes(dst) != b"\x78\x56\x34\x12":
-            return None
-        return fn
-    except Exception:  # no native emitter (SyntaxError), CPython's stand-in, ...
-        return None
-
-
 def swap16(c):
     return ((c & 0xFF) << 8) | ((c >> 8) & 0xFF)
 
@@ -172,7 +132,8 @@ def grey_ramp():
 
 
 class ST7789:
-    def __init__(self, spi, dc, cs, rst, backlight_pwm, sleep_ms=None):
+    def __init__(self, spi, dc, cs, rst, backlight_pwm, sleep_ms=None, dma=None):
+        """dma: an rp2.DMA channel for SPI1's transmit side, or None (spi.write only)."""
         self.width = WIDTH
         self.height = HEIGHT
         self.spi = spi
@@ -182,6 +143,7 @@ class ST7789:
         self.bl = backlight_pwm
         self._sleep_ms = sleep_ms if sleep_ms is not None else time.sleep_ms
         self._cmd = bytearray(1)
+        self._span = bytearray(4)  # CASET / RASET parameters
         self.buf = bytearray(FRAME_BYTES)
         self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.GS8)
         self._strip = bytearray(STRIP_BYTES)
@@ -189,11 +151,37 @@ class ST7789:
         self._pal = bytearray(2 * PALETTE_SIZE)
         self._pal_fb = framebuf.FrameBuffer(self._pal, PALETTE_SIZE, 1, framebuf.RGB565)
         self.palette = b""
-        self._convert = compile_convert()
+        self._whole = True  # the next push sends the whole frame
+        self.pushes = 0  # transactions sent (a frame that changed nothing sends none)
+        self._fast = kernels.load()
+        if self._fast:
+            self._setup_fast(dma)
         self.set_palette(grey_ramp())
         self.level = 0
         self.backlight(0)
         self.init()
+
+    def _setup_fast(self, dma):
+        from array import array
+        import uctypes
+        addr = uctypes.addressof
+        self._hashes = array("I", [0] * TILES)
+        self._masks = array("I", [0] * STRIPS)
+        self._tile_k = kernels.tile_constants(array)
+        self._job = array("i", [WIDTH, 1, WIDTH])  # convert: width, rows, source stride
+        # the addresses the loops take (buffers never move: MicroPython's heap does not
+        # compact)
+        self._a = array("I", [addr(self.buf), addr(self._strip), addr(self._pal),
+                              addr(self._job), addr(self._hashes), addr(self._masks),
+                              addr(self._tile_k)])
+        self._dma = dma
+        if dma is not None:
+            import machine
+            self._mem32 = machine.mem32
+            self._dma_regs = dma.registers  # READ_ADDR 0, AL1_CTRL 4, AL3 count 14 / read 15
+            dma.config(write=SPI1_DR, count=0,
+                       ctrl=dma.pack_ctrl(size=0, inc_read=True, inc_write=False,
+                                          treq_sel=DREQ_SPI1_TX))
 
     def _command(self, cmd, data=b""):
         self._cmd[0] = cmd
@@ -206,22 +194,35 @@ class ST7789:
         self.cs(1)
 
     def init(self):
-        """Hardware reset, the init sequence, a black frame, then display on."""
+        """Hardware reset, the init sequence, a black frame, then display on.
+
+        The datasheet's waits: a reset pulse of at least 10 us, then up to 120 ms before
+        the first command (when the reset came while the panel was awake); 5 ms after
+        SLPOUT before other commands, and the supply voltages settle in the 120 ms after
+        it, so DISPON comes once the waits since SLPOUT add up to 120 ms (the frame's
+        push only adds to that)."""
         self.cs(1)
         self.dc(1)
         self.rst(1)
-        self._sleep_ms(5)
+        self._sleep_ms(1)
         self.rst(0)
-        self._sleep_ms(20)
+        self._sleep_ms(1)
         self.rst(1)
         self._sleep_ms(120)
+        since_slpout = -1  # ms waited since SLPOUT (-1: not sent yet)
         for cmd, data, ms in INIT_SEQUENCE:
             self._command(cmd, data)
+            if cmd == SLPOUT:
+                since_slpout = 0
             if ms:
                 self._sleep_ms(ms)
+                if since_slpout >= 0:
+                    since_slpout += ms
+        self._whole = True
         self.show()  # the panel RAM powers up as noise; clear it before it is visible
+        if since_slpout < 120:
+            self._sleep_ms(120 - since_slpout)
         self._command(DISPON)
-        self._sleep_ms(20)
 
     def set_palette(self, rgb):
         """rgb: 768 bytes, 256 x (r, g, b). Converted once to the panel's RGB565 for show()."""
@@ -232,34 +233,124 @@ class ST7789:
             k = 3 * i
             pal.pixel(i, 0, color565(rgb[k], rgb[k + 1], rgb[k + 2]))
         self.palette = bytes(rgb)
+        self._whole = True  # same indices, other colours: everything must go again
 
     def show(self):
-        """Pushes the frame: RAMWR, then 30 strips of 8 rows converted through the palette
-        (viper loop or blit), CS low throughout (115,200 bytes on the wire). Allocates
-        nothing."""
+        """Pushes what changed since the last push (all of it after a new palette), in
+        one transaction; nothing goes out when nothing changed. Allocates nothing."""
+        if not self._fast:
+            self._push_blit()
+            return
+        a = self._a
+        masks = self._masks
+        kernels.tile_diff(a[0], a[4], a[5], a[6])  # always: it keeps the hashes current
+        if self._whole:
+            self._whole = False
+            for i in range(STRIPS):
+                masks[i] = 0x7FFF
+        started = False
+        y = 0
+        while y < STRIPS:
+            m = masks[y]
+            if not m:
+                y += 1
+                continue
+            end = y + 1
+            while end < STRIPS and masks[end]:
+                m |= masks[end]
+                end += 1
+            lo = 0
+            while not (m >> lo) & 1:
+                lo += 1
+            hi = 14
+            while not (m >> hi) & 1:
+                hi -= 1
+            if not started:
+                self.cs(0)
+                started = True
+            self._window(lo * TILE_W, (hi + 1) * TILE_W - 1, y * STRIP_ROWS,
+                         end * STRIP_ROWS - 1)
+            y = end
+        if started:
+            self.cs(1)
+            self.pushes += 1
+
+    def _set(self, cmd, first, last):
+        span = self._span
+        span[0] = first >> 8
+        span[1] = first & 0xFF
+        span[2] = last >> 8
+        span[3] = last & 0xFF
+        self._cmd[0] = cmd
+        self.dc(0)
+        self.spi.write(self._cmd)
+        self.dc(1)
+        self.spi.write(span)
+
+    def _window(self, x0, x1, y0, y1):
+        """One window of the frame out: CASET, RASET, RAMWR, then its pixels in chunks of
+        whole rows (at most HALF_BYTES), converted into alternate halves of the strip."""
+        self._set(CASET, x0, x1)
+        self._set(RASET, y0, y1)
         cmd = self._cmd
         cmd[0] = RAMWR
-        spi = self.spi
-        fb = self.fb
+        self.dc(0)
+        self.spi.write(cmd)
+        self.dc(1)
+        w = x1 - x0 + 1
+        per = HALF_BYTES // (2 * w)  # rows a chunk
+        a = self._a
+        job = self._job
+        job[0] = w
+        src = a[0] + y0 * WIDTH + x0
+        strip = a[1]
+        pal = a[2]
+        jaddr = a[3]
+        dma = self._dma
+        regs = self._dma_regs if dma is not None else None
+        half = 0
+        rows = y1 - y0 + 1
+        while rows > 0:
+            n = per if rows > per else rows
+            job[1] = n
+            dst = strip + half
+            kernels.convert(src, dst, pal, jaddr)
+            nbytes = 2 * w * n
+            if regs is not None:
+                while regs[4] & 0x1000000:  # BUSY: the other half is still going out
+                    pass
+                regs[14] = nbytes
+                regs[15] = dst  # AL3_READ_ADDR_TRIG: starts the transfer
+            else:
+                self.spi.write(memoryview(self._strip)[half:half + nbytes])
+            src += n * WIDTH
+            rows -= n
+            half = HALF_BYTES - half
+        if regs is not None:
+            while regs[4] & 0x1000000:
+                pass
+            mem32 = self._mem32
+            while mem32[SPI1_SR] & 0x10:  # the last bytes still shifting out: DC must wait
+                pass
+
+    def _push_blit(self):
+        """The whole frame, converted by framebuf's palette blit in 8-row strips (the path
+        where the Thumb loops do not run: the window stays the whole panel)."""
+        cmd = self._cmd
         strip = self._strip
         strip_fb = self._strip_fb
+        fb = self.fb
         pal = self._pal_fb
-        convert = self._convert
         self.cs(0)
+        cmd[0] = RAMWR  # the window is the whole panel (the init sequence's, never changed)
         self.dc(0)
-        spi.write(cmd)
+        self.spi.write(cmd)
         self.dc(1)
-        if convert is not None:
-            buf = self.buf
-            pal_bytes = self._pal
-            for start in range(0, FRAME_BYTES, STRIP_PIXELS):
-                convert(buf, start, STRIP_PIXELS, pal_bytes, strip)
-                spi.write(strip)
-        else:
-            for y in range(0, HEIGHT, STRIP_ROWS):
-                strip_fb.blit(fb, 0, -y, -1, pal)
-                spi.write(strip)
+        for y in range(0, HEIGHT, STRIP_ROWS):
+            strip_fb.blit(fb, 0, -y, -1, pal)
+            self.spi.write(strip)
         self.cs(1)
+        self.pushes += 1
 
     def backlight(self, percent):
         if percent < 0:

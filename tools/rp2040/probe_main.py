@@ -4,6 +4,8 @@ Runs what firmware/main.py runs (PicoHal, App) with App.run's loop and App.tick
 written out, so that after every pushed frame it can print one line:
     KF <frame> <app ms> <live heap bytes after gc.collect> <top screen>
        <us in advance (input, screen update: bots think here)> <us drawing> <us pushing>
+       <the panel's transactions so far (the driver sends nothing for a frame that
+        changed no pixel, so this is not the frame number)>
 and, whenever the top screen or its game's state changed, a fingerprint of the game
 on screen (crc32 of its state's to_dict() as JSON, 0 for screens without a game):
     KS <frame> <top screen> <crc>
@@ -68,6 +70,7 @@ def install():
 def loop(app, hal):
     from app.app import FRAME_MS
     serial = hal.serial
+    wait = getattr(hal, "wait_for_input", hal.sleep_ms)
     start = hal.ticks_ms()
     last = start
     now = 0
@@ -91,9 +94,10 @@ def loop(app, hal):
         if pushed and not serial.in_session:
             gc.collect()
             name = type(app.top()).__name__
-            print("KF %d %d %d %s %d %d %d" % (app.frames, now, gc.mem_alloc(), name,
-                                               time.ticks_diff(t1, t0), time.ticks_diff(t2, t1),
-                                               time.ticks_diff(t3, t2)))
+            print("KF %d %d %d %s %d %d %d %d" % (app.frames, now, gc.mem_alloc(), name,
+                                                  time.ticks_diff(t1, t0),
+                                                  time.ticks_diff(t2, t1),
+                                                  time.ticks_diff(t3, t2), hal.display.pushes))
             state = (name, fingerprint(app.top()))
             if state != shown:
                 if shown is None or name != shown[0]:
@@ -104,7 +108,7 @@ def loop(app, hal):
                 print("KS %d %s %d" % (app.frames, name, state[1]))
         spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
         if spare > 0:
-            hal.sleep_ms(spare)
+            wait(spare)
 
 
 if __name__ == "__main__":

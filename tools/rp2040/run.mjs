@@ -92,7 +92,7 @@ function boot() {
     const file = `${out}/frame_${String(frames).padStart(5, '0')}.rgb565`;
     writeFileSync(file, f.rgb);
     emit({ ev: 'frame', i: frames, boot: boots, t: ms(f.t1), t0: ms(f.t0), t1: ms(f.t1), file,
-      pixels: f.pixels, madctl: f.madctl, colmod: f.colmod, on: f.on, sleeping: f.sleeping,
+      pixels: f.pixels, windows: f.windows, madctl: f.madctl, colmod: f.colmod, on: f.on, sleeping: f.sleeping,
       inverted: f.inverted, spi_hz: sckHz() });
   }, (s) => emit({ ev: 'panel', ...s, t: ms(s.t) }));
   const sckHz = attachPanel(mcu, panel, { dc, cs, rst });

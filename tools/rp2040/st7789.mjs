@@ -2,9 +2,12 @@
  * The ST7789 panel as the harness sees it: decodes the SPI1 byte stream, split into
  * commands and data by the DC pin and framed by CS, into the controller's state
  * (CASET, RASET, MADCTL, COLMOD, INVON/INVOFF, SLPIN/SLPOUT, DISPON/DISPOFF, SWRESET and
- * the RST pin) and its frame memory. Every RAMWR burst is one pushed frame, handed to
- * `onFrame` with the 240x240 visible pixels as big-endian RGB565 (as on the wire, with
- * the panel's inversion applied) and its start and end times.
+ * the RST pin) and its frame memory. A pushed frame is one CS-low transaction holding
+ * RAMWR bursts (one per window when the driver sends only what changed), handed to
+ * `onFrame` when CS goes high with the 240x240 visible pixels as big-endian RGB565 (as
+ * on the wire, with the panel's inversion applied: the whole picture, windows merged
+ * into what was there), the time of its first RAMWR and of its last pixel, its pixel
+ * count and its windows.
  *
  * Memory is kept in the controller's own address order (column = CASET, row = RASET)
  * for MADCTL 0x70, the only setting the firmware uses; any other value is reported in
@@ -36,6 +39,7 @@ export class ST7789Model {
     this.on = false;
     this.writing = false;
     this.pixels = 0;
+    this.windows = [];
   }
 
   state(t, what) {
@@ -46,7 +50,7 @@ export class ST7789Model {
   /** One byte off the wire at time t (ns); dc true = data. */
   byte(value, dc, t) {
     if (!dc) {
-      this.endFrame(t);
+      this.writing = false; // a RAMWR burst ends at the next command
       this.command(value, t);
       return;
     }
@@ -96,8 +100,11 @@ export class ST7789Model {
         this.x = this.xs;
         this.y = this.ys;
         this.half = -1;
-        this.pixels = 0;
-        this.t0 = t;
+        if (!this.windows.length) {
+          this.pixels = 0;
+          this.t0 = t;
+        }
+        this.windows.push([this.xs, this.ys, this.xe, this.ye]);
         break;
     }
   }
@@ -121,18 +128,20 @@ export class ST7789Model {
     }
   }
 
-  /** CS went high, or a new command came: a RAMWR burst in progress ends. */
+  /** CS went high (or the panel was reset): the transaction's frame, if it wrote pixels. */
   endFrame() {
-    if (!this.writing) return;
     this.writing = false;
-    if (!this.pixels) return;
+    const windows = this.windows;
+    this.windows = [];
+    if (!windows.length || !this.pixels) return;
     const rgb = new Uint8Array(W * H * 2);
     rgb.set(this.mem.subarray(0, W * H * 2));
     if (!this.inverted) {
       // without INVON the glass shows every bit inverted
       for (let i = 0; i < rgb.length; i++) rgb[i] ^= 0xff;
     }
-    this.onFrame({ rgb, t0: this.t0, t1: this.tLast, pixels: this.pixels, madctl: this.madctl,
+    this.onFrame({ rgb, t0: this.t0, t1: this.tLast, pixels: this.pixels, windows,
+      madctl: this.madctl,
       colmod: this.colmod, on: this.on, sleeping: this.sleeping, inverted: this.inverted });
   }
 }
