@@ -3,11 +3,12 @@ bot of some level), the game's rule options, and Start. Kocka 10000 and Colorett
 subclass it with their own seat kinds, options and game screen.
 
 Humans take the settings' player names in seat order; a bot's name belongs to its
-seat, so changing one seat never renames the bots of the others.
+seat, so changing one seat never renames the bots of the others. The screen opens with
+the last setup started (app.last_setup, under the game's name).
 """
 
 from hal import api
-from app import sound, font
+from app import sound, font, last_setup
 from app.screen import ListScreen, Item, Choice, Store, is_click
 
 BOT_NAMES = ("ROBI", "DOKI", "ZIZI", "BUBU", "MIMI", "TOTO")
@@ -44,18 +45,24 @@ class SeatChoice(Choice):
 
 
 class SeatSetup(ListScreen):
-    """Subclasses set TITLE, KINDS, KIND_LABELS, PLAYER_COUNTS and implement
-    default_setup(), option_items(store), options_of(setup) and play(app, kinds, names,
-    options, seed) (which imports and builds the game screen)."""
+    """Subclasses set GAME, TITLE, KINDS, KIND_LABELS, PLAYER_COUNTS (and CHOICES, the
+    values offered for options that are not On/Off) and implement default_setup(),
+    option_items(store), options_of(setup) and play(app, kinds, names, options, seed)
+    (which imports and builds the game screen)."""
 
     hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("B", "Back"))
     TITLE = ""
     KINDS = ("human",)
     KIND_LABELS = ("Human",)
     PLAYER_COUNTS = (2,)
+    GAME = ""
+    CHOICES = None
 
     def __init__(self, app):
-        self.setup = self.default_setup()
+        choices = {"players": self.PLAYER_COUNTS, "seats": self.KINDS}
+        if self.CHOICES:
+            choices.update(self.CHOICES)
+        self.setup = last_setup.load(app.hal.storage, self.GAME, self.default_setup(), choices)
         self.store = Store(self.setup)
         self.names = []
         ListScreen.__init__(self, app, self.TITLE, [])
@@ -84,6 +91,7 @@ class SeatSetup(ListScreen):
         ListScreen.on_event(self, ev)
 
     def start(self, app):
+        last_setup.save(app.hal.storage, self.GAME, self.setup)
         kinds = self.setup["seats"][:self.setup["players"]]
         names = seat_names(app, kinds)
         options = self.options_of(self.setup)
