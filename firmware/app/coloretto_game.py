@@ -23,6 +23,7 @@ def _play(app, kinds, names, options, seed, saved=None):
 
 
 class ColorettoSetup(SeatSetup):
+    HELP = "app.coloretto_help"
     TITLE = "Coloretto"
     KINDS = ("human", "random", "greedy", "strong")
     KIND_LABELS = ("Human", "Random bot", "Greedy bot", "Strong bot")

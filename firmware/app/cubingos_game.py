@@ -26,6 +26,7 @@ def _play(app, kinds, names, options, seed, saved=None):
 
 
 class CubingosSetup(SeatSetup):
+    HELP = "app.cubingos_help"
     TITLE = "Cubingos"
     KINDS = ("human", "easy", "medium", "hard")
     KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")

@@ -44,6 +44,7 @@ CENTRE_ROLL, PLAYING, COUNTING, CUBO, PICK, GRID, TAKEN, SWAP, NAME, CARD, POINT
 class CuboTable(GameScreen):
     """The rules and the totals are the state's (shared_rules.cubo_table); this screen
     keeps what is on screen: the phase, cursors, the entry being edited."""
+    HELP = "app.cubo_help"
 
     def __init__(self, app, players, options, seed, saved=None):
         GameScreen.__init__(self, app)
@@ -238,7 +239,9 @@ class CuboTable(GameScreen):
         return self.phase == PICK and self.state.entering() > 0
 
     def pause_event(self, ev, ok):
-        if ok or is_click(ev, api.KEY_B):
+        if is_click(ev, api.PRESS):   # the box's How to play (A alone goes on)
+            self.how_to_play()
+        elif ok or is_click(ev, api.KEY_B):
             self.paused = False
         elif is_click(ev, api.KEY_X):
             self.leave(self.state)

@@ -28,6 +28,7 @@ def _play(app, kinds, names, options, seed, saved=None):
 
 
 class K10kSetup(SeatSetup):
+    HELP = "app.k10k_help"
     TITLE = "Kocka 10000"
     KINDS = ("human", "easy", "medium", "hard")
     KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")

@@ -48,9 +48,11 @@ class SeatSetup(ListScreen):
     """Subclasses set GAME, TITLE, KINDS, KIND_LABELS, PLAYER_COUNTS (and CHOICES, the
     values offered for options that are not On/Off) and implement default_setup(),
     option_items(store), options_of(setup) and play(app, kinds, names, options, seed)
-    (which imports and builds the game screen)."""
+    (which imports and builds the game screen), and HELP. X or the last row opens How to
+    play (app.howto)."""
 
-    hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("B", "Back"))
+    hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("X", "Rules"), ("B", "Back"))
+    HELP = ""     # the module of the game's How to play pages (app.howto)
     TITLE = ""
     KINDS = ("human",)
     KIND_LABELS = ("Human",)
@@ -79,6 +81,7 @@ class SeatSetup(ListScreen):
         for i in range(self.setup["players"]):
             items.append(SeatChoice(self, i))
         items.extend(self.option_items(self.store))
+        items.append(Item("How to play", self.how_to_play))
         self.items = items
         if self.index >= len(items):
             self.index = len(items) - 1
@@ -88,7 +91,14 @@ class SeatSetup(ListScreen):
         if is_click(ev, api.KEY_Y):
             self.start(self.app)
             return
+        if is_click(ev, api.KEY_X):
+            self.how_to_play(self.app)
+            return
         ListScreen.on_event(self, ev)
+
+    def how_to_play(self, app):
+        from app.howto import show
+        show(app, self.HELP)
 
     def start(self, app):
         last_setup.save(app.hal.storage, self.GAME, self.setup)
