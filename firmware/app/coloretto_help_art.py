@@ -8,8 +8,8 @@ from app import coloretto_draw as D
 Y, O, R, P, G, B, N, J, PLUS2 = range(9)
 # the table's rows in the picture: what lies on each (its capacity is 3)
 ROWS = ((G, PLUS2, G), (Y, J), ())
-# a collection at the end: 6 green, 3 yellow and the joker, 3 red, 2 blue, a +2
-HAND = ((G, 6), (Y, 3), (J, 1), (R, 3), (B, 2), (PLUS2, 1))
+# a collection at the end: 6 green, 4 yellow and a joker, 3 red, 2 blue, a +2
+HAND = ((G, 6), (Y, 4), (J, 1), (R, 3), (B, 2), (PLUS2, 1))
 BROWN = (1, 3, 6, 10, 15, 21)
 GREY = (1, 4, 8, 7, 6, 5)
 

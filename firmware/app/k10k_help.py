@@ -12,7 +12,7 @@ PAGES = (
      "Bust: a roll with nothing to set aside loses the whole turn's total.\n"
      "Hot dice: once all six are set aside you must roll all six again before you may "
      "bank; if that roll scores nothing, it is a bust too."),
-    ("What scores", 104,
+    ("What scores", 108,
      "Only within one roll. Single 2s, 3s, 4s, 6s and pairs score nothing."),
     ("More of a kind", 0,
      "Three of a kind: the face x 100; three 1s are 1,000.\n"
