@@ -16,7 +16,7 @@ from shared_rules import kocka10000 as K
 from shared_rules import coloretto as CO
 from app import ui, font, howto
 from app import cubo_table as T
-from tests.apphelpers import Harness, texts_drawn
+from tests.apphelpers import Harness, texts_drawn, footers
 from tests.mpgate import node_available
 
 # (menu label, setup screen, game screen, page module, demo/harness name)
@@ -56,17 +56,6 @@ def frame(h):
     h.app.invalidate()
     h.frames(1)
     return bytes(h.hal.display.buf)
-
-
-def footers(monkeypatch):
-    got = []
-    real = ui.footer
-
-    def spy(fb, hints):
-        got.append(tuple(hints))
-        return real(fb, hints)
-    monkeypatch.setattr(ui, "footer", spy)
-    return got
 
 
 def new_fb(fill=0):

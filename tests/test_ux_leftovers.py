@@ -6,7 +6,7 @@ from shared_rules import cubingos as C
 from app import font, ui, last_setup, journal
 from app import cubo_table as T
 from app.cubingos_play import CubingosPlay, TURN, MOVE, RESULT, FINAL
-from tests.apphelpers import Harness, texts_drawn
+from tests.apphelpers import Harness, texts_drawn, footers
 
 OPTS = {"keep_swaps": True, "runs_any_order": False, "yellow": False}
 
@@ -96,17 +96,6 @@ def footer_width(hints):
         x += font.width(key, font.SMALL) + 10
         x += font.width(label, font.SMALL) + 10
     return x - 10
-
-
-def footers(monkeypatch):
-    got = []
-    real = ui.footer
-
-    def spy(fb, hints):
-        got.append(tuple(hints))
-        return real(fb, hints)
-    monkeypatch.setattr(ui, "footer", spy)
-    return got
 
 
 def cubingos(tmp_path, kinds=("human", "human")):
