@@ -306,7 +306,7 @@ def test_help_from_the_table_modes_pause_box(tmp_path, monkeypatch, unloaded):
 
 # -- the heap, under MicroPython ----------------------------------------------------------------
 HEAP_BUDGET = 150 * 1024
-HELP_COST = 7 * 1024   # measured 3.2-5.7 KB (the page's text, its pictures, app.howto)
+HELP_COST = 5 * 1024   # measured 2.5-3.3 KB (a page's text, its pictures, app.howto)
 
 
 @pytest.fixture(scope="module")
