@@ -50,3 +50,16 @@ def texts_drawn(monkeypatch):
         return real(fb, text, *a, **k)
     monkeypatch.setattr(font, "draw", spy)
     return seen
+
+
+def footers(monkeypatch):
+    """The footers drawn from now on, each a tuple of (key, label) hints."""
+    from app import ui
+    got = []
+    real = ui.footer
+
+    def spy(fb, hints):
+        got.append(tuple(hints))
+        return real(fb, hints)
+    monkeypatch.setattr(ui, "footer", spy)
+    return got

@@ -9,7 +9,7 @@ GAP_MS = 350  # a press every GAP_MS, held HOLD_MS: long enough for one frame to
 HOLD_MS = 180
 
 # (menu label, setup screen, presses that start it from the setup, play screen)
-GAMES = (("Cubo", "CuboSetup", ("UP", "A"), "CuboMatch"),
+GAMES = (("Cubo", "CuboSetup", ("Y",), "CuboMatch"),
          ("Kocka 10000", "K10kSetup", ("A",), "K10kPlay"),
          ("Coloretto", "ColorettoSetup", ("A",), "ColorettoPlay"),
          ("Cubingos", "CubingosSetup", ("A",), "CubingosPlay"))

@@ -144,7 +144,7 @@ def test_setup_screen_starts_a_game(tmp_path):
     s = h.app.top()
     h.press(api.DOWN)
     h.press(api.RIGHT)  # 4 players
-    assert s.setup["players"] == 4 and len(s.items) == 2 + 4 + 2
+    assert s.setup["players"] == 4 and len(s.items) == 2 + 4 + 2 + 1   # + How to play
     h.press(api.KEY_Y)
     assert h.top_name() == "ColorettoPlay"
     m = h.app.top()

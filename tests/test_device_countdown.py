@@ -24,7 +24,7 @@ def countdown(tmp_path_factory):
     go_to(dev, ("B",), "MainMenu")
     go_to(dev, ("A",), "CuboSetup")
     tap(dev, "RIGHT")  # Mode: table
-    go_to(dev, ("UP", "A"), "CuboTable")
+    go_to(dev, ("Y",), "CuboTable")   # Y starts from any row
     devicerun.tap_until_redrawn(dev, "A")  # roll the centre
     dev.run(1000)
     devicerun.tap_until_redrawn(dev, "A")  # the start signal

@@ -83,7 +83,7 @@ def cut_mid_save(tmp_path_factory):
     devicerun.wait_top(dev, "BootScreen")
     go_to(dev, ("B",), "MainMenu")
     go_to(dev, ("A",), "CuboSetup")
-    go_to(dev, ("UP", "A"), "CuboMatch")
+    go_to(dev, ("Y",), "CuboMatch")   # Y starts from any row
     tap(dev, "A")  # the human rolls too
     dev.run(1500)
     before = device_image.read_files(dev.flash_image())

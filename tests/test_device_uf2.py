@@ -2,7 +2,8 @@
 emulated RP2040. Built here from the shared MicroPython source, it boots from erased flash
 to the menu with every frame the simulator's and creates /data; a game saved by a `make
 flash` install resumes under the image, and the image's save resumes under the `make
-flash` install, each the state that was on screen; `kocka sync` gets every game from it while a game is open.
+flash` install, each the state that was on screen; `kocka sync` gets every game from it while a game is open;
+How to play (from a setup and a pause box) costs next to nothing with the code frozen.
 The Pico 2 image is built and its UF2 checked (family, layout, the RP2350 image
 definition); there is no RP2350 emulator at hand to boot it."""
 import os
@@ -184,6 +185,7 @@ def test_the_pico2_image_is_a_uf2_for_the_rp2350():
 
 GAME_HEAP = 110 * 1024      # issue 15: every game's peak live heap with the image
 SESSION_HEAP = 115 * 1024   # every game and screen in one boot
+HELP_FROZEN = 2 * 1024      # How to play over a paused game, above the game's peak
 
 
 @pytest.fixture(scope="module")
@@ -195,6 +197,17 @@ def session(tmp_path_factory, firmware):
     devicerun.wait_top(dev, "BootScreen")
     go_to(dev, ("B",), "MainMenu")
     devicerun.every_game(dev, PLAY_MS)
+    # How to play from the last game's setup and from its pause box (issue 16)
+    go_to(dev, ("A",), "CubingosSetup")
+    go_to(dev, ("X",), "HowTo")
+    devicerun.tap(dev, "RIGHT")
+    go_to(dev, ("B",), "CubingosSetup")
+    go_to(dev, ("Y",), "CubingosPlay")
+    devicerun.tap(dev, "B")                  # pause
+    go_to(dev, ("PRESS",), "HowTo")
+    devicerun.tap(dev, "RIGHT")
+    go_to(dev, ("B",), "CubingosPlay")       # still paused: X quits, A confirms
+    go_to(dev, ("X", "A"), "MainMenu")
     for presses, screen in ((("DOWN", "A"), "HistoryScreen"),
                             (("B", "DOWN", "DOWN", "A"), "SettingsScreen"),
                             (("B", "DOWN", "A"), "AboutScreen"), (("B",), "MainMenu")):
@@ -228,6 +241,9 @@ def test_the_heap_with_the_image_stays_inside_its_budget(session):
     for _label, _setup, _start, play in GAMES:
         assert p[play] <= GAME_HEAP, (play, p[play])
     assert max(p.values()) <= SESSION_HEAP, p
+    # frozen, How to play's code and texts stay in flash: over a paused game it costs
+    # next to nothing
+    assert p["HowTo"] <= p["CubingosPlay"] + HELP_FROZEN, (p["HowTo"], p["CubingosPlay"])
 
 
 def test_interned_strings_do_not_grow_over_a_session(session):

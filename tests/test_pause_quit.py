@@ -5,7 +5,7 @@ import framebuf
 import pytest
 
 from hal import api
-from app import ui, savegame
+from app import ui, font, savegame
 from tests.apphelpers import Harness
 
 GAMES = (("Cubo", "CuboSetup"), ("Kocka 10000", "K10kSetup"),
@@ -27,11 +27,7 @@ def start_game(tmp_path, label, setup):
     h = Harness(tmp_path)
     h.open_menu_item(label)
     assert h.top_name() == setup
-    if label == "Cubo":      # its setup starts on its last row
-        h.press(api.UP)
-        h.press(api.KEY_A)
-    else:
-        h.press(api.KEY_Y)   # the default seats: a human and bots
+    h.press(api.KEY_Y)       # the default setups: a human and bots
     h.frames(3)
     assert getattr(h.app.top(), "in_game", False)
     return h, h.app.top()
@@ -49,8 +45,9 @@ def test_pause_footer_and_quit_asks_first(tmp_path, label, setup):
     h.press(api.KEY_B)
     assert game.paused
     f = frame(h)
-    keys = [(("A", "Resume"), ("X", "Quit")), (("A", "Go on"), ("X", "Quit")),
-            (("A", "Resume"), ("Y", "Pass"), ("X", "Quit"))]
+    rules = (font.BULLET, "Rules")      # the box's How to play (tests/test_howto.py)
+    keys = [(("A", "Resume"), ("X", "Quit"), rules), (("A", "Go on"), ("X", "Quit"), rules),
+            (("A", "Resume"), ("Y", "Pass"), ("X", "Quit"), rules)]
     assert footer_bytes(f) in [expected_footer(k) for k in keys]
     h.press(api.KEY_X)
     assert h.top_name() == "QuitConfirm"

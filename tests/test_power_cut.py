@@ -28,12 +28,13 @@ def state_of(screen):
 
 def mash(h, screen, rng, frames):
     """Random presses and releases, one a frame at most (no X while paused: that quits,
-    tested elsewhere)."""
+    nor the joystick press: that opens How to play; both tested elsewhere)."""
     for _ in range(frames):
         if h.app.top() is not screen:
             return False
         b = rng.below(api.NUM_BUTTONS + 2)  # sometimes nothing
-        if b < api.NUM_BUTTONS and not (b == api.KEY_X and getattr(screen, "paused", False)):
+        if b < api.NUM_BUTTONS and not (b in (api.KEY_X, api.PRESS)
+                                        and getattr(screen, "paused", False)):
             kind = (api.PRESSED, api.RELEASED, api.REPEAT)[rng.below(3)]
             h.hal.buttons.inject(api.event(kind, b))
         h.frames(1)

@@ -140,8 +140,12 @@ class App:
         stack stays alive through that screen's objects; the rest is freed. Called when
         screens close (pop, home, switch), never while a new screen's modules are only
         reachable through sys.modules."""
-        for name in list(sys.modules):
-            if name not in self.core_modules:
+        self.forget([name for name in sys.modules if name not in self.core_modules])
+
+    def forget(self, names):
+        """Forgets the modules `names` (purge's work; app.howto forgets just its own)."""
+        for name in names:
+            if name in sys.modules:
                 del sys.modules[name]
                 dot = name.rfind(".")
                 if dot > 0:

@@ -1,7 +1,7 @@
 """Coloretto on the device: the setup screen (2-5 seats, each a human or a bot of level
 random, greedy or strong; the preset Original/Online; the brown or grey scoring table)
 and the way into a game. The game itself is app.coloretto_play, imported only on Start
-(the rules and the bots with it).
+(the rules and the bots with it). The screen opens with the last setup started.
 """
 
 from app.screen import Choice
@@ -23,10 +23,13 @@ def _play(app, kinds, names, options, seed, saved=None):
 
 
 class ColorettoSetup(SeatSetup):
+    HELP = "app.coloretto_help"
     TITLE = "Coloretto"
     KINDS = ("human", "random", "greedy", "strong")
     KIND_LABELS = ("Human", "Random bot", "Greedy bot", "Strong bot")
     PLAYER_COUNTS = (2, 3, 4, 5)
+    GAME = "coloretto"
+    CHOICES = {"preset": ("original", "online"), "scoring_table": ("brown", "grey")}
 
     def default_setup(self):
         return default_setup()

@@ -26,6 +26,8 @@ FINAL = 3
 
 
 class ColorettoPlay(GameScreen):
+    HELP = "app.coloretto_help"
+
     def __init__(self, app, kinds, names, options, seed, saved=None):
         GameScreen.__init__(self, app)
         n = len(kinds)
@@ -211,7 +213,9 @@ class ColorettoPlay(GameScreen):
             return
         app = self.app
         if self.paused:
-            if is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
+            if is_click(ev, api.PRESS):
+                self.how_to_play()
+            elif is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
                 self.paused = False
                 self.bot_at = app.now + self.t_bot
                 self.view_at = app.now

@@ -239,12 +239,13 @@ def hints(m, fb):
     elif m.view == RESULT:
         ui.footer(fb, (("A", "Next"), ("X", "Cards"), ("Y", "View"), ("B", "Pause")))
     elif m.racer() >= 0:
-        ui.footer(fb, (("A", "Place"), ("X", "Roll"), (font.BULLET, "Move" if m.mode else "Turn"),
-                       ("Y", "View")))
+        # five keys work while racing: "Put" (not "Place") keeps all five within 240 px
+        ui.footer(fb, (("A", "Put"), ("X", "Roll"), (font.BULLET, "Move" if m.mode else "Turn"),
+                       ("Y", "View"), ("B", "Pause")))
     elif m.taker() >= 0:
         ui.footer(fb, (("A", "Take"), ("X", "None"), ("Y", "View"), ("B", "Pause")))
     elif m.ready() >= 0:
-        ui.footer(fb, (("A", "Show card"), ("X", "Cards"), ("Y", "View")))
+        ui.footer(fb, (("A", "Show card"), ("X", "Cards"), ("Y", "View"), ("B", "Pause")))
     else:
         ui.footer(fb, (("X", "Cards"), ("Y", "View"), ("B", "Pause")))
 

@@ -1,7 +1,8 @@
 """Cubingos on the device: the setup screen (2-4 seats, each a human or a bot of level
 easy, medium or hard; the free_dice ending; an optional time limit per leg), the way into
 a game, the headless demo and resuming a saved game. The game itself is
-app.cubingos_play, imported only on Start (the rules and the bots with it).
+app.cubingos_play, imported only on Start (the rules and the bots with it). The screen
+opens with the last setup started.
 """
 
 from app.screen import Choice
@@ -25,10 +26,13 @@ def _play(app, kinds, names, options, seed, saved=None):
 
 
 class CubingosSetup(SeatSetup):
+    HELP = "app.cubingos_help"
     TITLE = "Cubingos"
     KINDS = ("human", "easy", "medium", "hard")
     KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")
     PLAYER_COUNTS = (2, 3, 4)
+    GAME = "cubingos"
+    CHOICES = {"limit_ms": LIMITS}
 
     def default_setup(self):
         return default_setup()

@@ -60,6 +60,8 @@ def ghost_cells(st, legal):
 
 
 class CubingosPlay(GameScreen):
+    HELP = "app.cubingos_help"
+
     def __init__(self, app, kinds, names, options, seed, saved=None, state=None):
         """saved: a save to go on with (app.savegame.pending); state: an advanced game to
         go on with unsaved (tests)."""
@@ -347,7 +349,9 @@ class CubingosPlay(GameScreen):
             return
         app = self.app
         if self.paused:
-            if is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
+            if is_click(ev, api.PRESS):
+                self.how_to_play()
+            elif is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
                 self.pause(False)
             elif is_click(ev, api.KEY_Y) and self.racer() >= 0:
                 self.pause(False)

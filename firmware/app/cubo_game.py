@@ -31,8 +31,10 @@ def options_of(setup, table=False):
 
 class CuboSetup(ListScreen):
     """Left/right (or A) changes the row's value, Y starts from any row, as in the
-    other games' setups; A on "Start game" starts too. Opens with the last setup."""
-    hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("B", "Back"))
+    other games' setups; A on "Start game" starts too. Opens with the last setup. X (or
+    the last row) opens How to play (app.howto)."""
+    hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("X", "Rules"), ("B", "Back"))
+    HELP = "app.cubo_help"
 
     def __init__(self, app):
         self.store = Store(last_setup.load(app.hal.storage, "cubo", default_setup(), CHOICES))
@@ -43,7 +45,14 @@ class CuboSetup(ListScreen):
         if is_click(ev, api.KEY_Y):
             self.start(self.app)
             return
+        if is_click(ev, api.KEY_X):
+            self.how_to_play(self.app)
+            return
         ListScreen.on_event(self, ev)
+
+    def how_to_play(self, app):
+        from app.howto import show
+        show(app, self.HELP)
 
     def build(self):
         st = self.store
@@ -66,6 +75,7 @@ class CuboSetup(ListScreen):
             items.append(Choice("C replaces", "yellow_c_replaces", (1, 2, 3, 4, 5, 6),
                                 ("1", "2", "3", "4", "5", "6"), None, st))
         items.append(Item("Start game", self.start))
+        items.append(Item("How to play", self.how_to_play))
         self.items = items
         if self.index >= len(items):
             self.index = len(items) - 1

@@ -37,6 +37,8 @@ PLAYER_LED = {C.WAITING: (0, 0, 0), C.ARRANGING: (60, 60, 70), C.CALLED: (40, 20
 
 
 class CuboMatch(GameScreen):
+    HELP = "app.cubo_help"
+
     def __init__(self, app, levels, options, seed, human=True, saved=None, pace="normal"):
         GameScreen.__init__(self, app)
         n = len(levels) + (1 if human else 0)
@@ -251,6 +253,9 @@ class CuboMatch(GameScreen):
         self.app.invalidate()
 
     def pause_event(self, ev, now):
+        if is_click(ev, api.PRESS):
+            self.how_to_play()
+            return
         if is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
             self.paused = False
             if self.summary is None:

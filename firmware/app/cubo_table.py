@@ -15,15 +15,16 @@ shared_rules.cubo_table state: every step that changes it is an action, saved as
 is applied (resume after a power cut; a finished game goes to the game log).
 Showing the centre, the start signal and the end of play (countdown or "score now")
 are actions too (SHOW, SIGNAL, STOP), so a resume comes back at the round's stage.
-The running clock after the start signal restarts from the resume: the device does
-not know how long it was off.
+The round clock after the start signal is written to the save once a second
+(app.journal.CLOCK), so a resume shows it where it was when the power went (the time
+the device was off is not counted: it cannot know it).
 """
 
 from hal import api
 from app import ui, font, sound
 from app import cubo_view as V
 from app.screen import GameScreen, is_press, is_click
-from app.journal import Recorder
+from app.journal import Recorder, CLOCK
 from shared_rules.game import IllegalAction
 from shared_rules.cubo_table import (CuboTableState, REROLL, FLIP, POINTS, FORFEIT, UNDO,
                                      SHOW, SIGNAL, STOP, ROUNDS, E_PLAYER, E_GRID)
@@ -43,6 +44,7 @@ CENTRE_ROLL, PLAYING, COUNTING, CUBO, PICK, GRID, TAKEN, SWAP, NAME, CARD, POINT
 class CuboTable(GameScreen):
     """The rules and the totals are the state's (shared_rules.cubo_table); this screen
     keeps what is on screen: the phase, cursors, the entry being edited."""
+    HELP = "app.cubo_help"
 
     def __init__(self, app, players, options, seed, saved=None):
         GameScreen.__init__(self, app)
@@ -55,6 +57,8 @@ class CuboTable(GameScreen):
                                         app.now, {"table": True})
         self.any_order = self.state.options["runs_any_order"]
         self.paused = False
+        self.seed = seed
+        self.clock_saved = None
         self.new_round()
         stage = self.state.stage
         if self.state.entering() > 0 or stage == 3:  # resumed in the entries
@@ -63,7 +67,7 @@ class CuboTable(GameScreen):
         elif stage == 2:
             self.revealed = True
             self.phase = PLAYING
-            self.started_at = app.now
+            self.started_at = app.now - 1000 * self.saved_clock()
         elif stage == 1:
             self.revealed = True
 
@@ -101,6 +105,32 @@ class CuboTable(GameScreen):
         self.started_at = self.app.now
         self.app.sound.play(sound.START)
         self.app.lights.chase((40, 200, 90), self.app.now, 160)
+
+    def clock_mark(self):
+        return "%d %d " % (self.seed, self.rec.n)
+
+    def saved_clock(self):
+        """The round clock's seconds the save holds for this game at this action (0 if
+        none: a clock written before a later action is stale)."""
+        try:
+            text = self.app.hal.storage.read(CLOCK).decode()
+        except (OSError, AttributeError, ValueError):
+            return 0
+        mark = self.clock_mark()
+        if not text.startswith(mark):
+            return 0
+        try:
+            return max(0, int(text[len(mark):]))
+        except ValueError:
+            return 0
+
+    def save_clock(self, secs):
+        if self.rec.ram is not None:
+            return   # nothing on flash to resume from
+        try:
+            self.app.hal.storage.write(CLOCK, (self.clock_mark() + str(secs)).encode())
+        except OSError:
+            pass
 
     def start_countdown(self):
         self.phase = COUNTING
@@ -140,6 +170,10 @@ class CuboTable(GameScreen):
             self.app.invalidate()
         elif ph == PLAYING:
             self.app.invalidate()  # the clock runs
+            secs = (now - self.started_at) // 1000
+            if secs != self.clock_saved:
+                self.clock_saved = secs
+                self.save_clock(secs)
         elif ph == CARD and self.card.animating(now):
             self.app.invalidate()
         elif ph == CENTRE_ROLL and now - self.rolled_at < ROLL_MS + 60:
@@ -205,7 +239,9 @@ class CuboTable(GameScreen):
         return self.phase == PICK and self.state.entering() > 0
 
     def pause_event(self, ev, ok):
-        if ok or is_click(ev, api.KEY_B):
+        if is_click(ev, api.PRESS):   # the box's How to play (A alone goes on)
+            self.how_to_play()
+        elif ok or is_click(ev, api.KEY_B):
             self.paused = False
         elif is_click(ev, api.KEY_X):
             self.leave(self.state)

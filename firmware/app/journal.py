@@ -17,6 +17,9 @@ Files:
     save.jnc    when the game is over, a copy of the journal; the finished setup names
                 its length and checksum ("journal"), so a bit flip in either copy
                 neither loses the finished game nor stores it altered
+    save.clk    a real-time screen's running clock between actions (Cubo table mode's
+                round clock: "<seed> <actions> <seconds>"), so a resume shows it where
+                it was; removed with the save
     save.jnl    the journal: one line appended per action,
                 "<t> <a0> <a1> ... <check>\n": t = ms since the game started, the
                 action's ints, and a Fletcher-16 check of the text before it (4 hex
@@ -39,6 +42,7 @@ from app import jsonfile
 HEADER = "save.json"
 JOURNAL = "save.jnl"
 JOURNAL_COPY = "save.jnc"
+CLOCK = "save.clk"
 NOT_SAVED = "Storage full: this game is kept in memory only"
 DAMAGED_TEXT = "Saved game damaged: it cannot be stored"
 
@@ -131,7 +135,7 @@ def finished_waiting(storage):
 def clear(storage):
     """Forgets the save (the setup first: a journal without it is never offered)."""
     jsonfile.remove(storage, HEADER)
-    for name in (JOURNAL, JOURNAL_COPY):
+    for name in (JOURNAL, JOURNAL_COPY, CLOCK):
         try:
             storage.remove(name)
         except OSError:

@@ -6,7 +6,6 @@ level easy, medium or hard (named after its seat). Left/right on a seat cycles H
 Easy / Medium / Hard. The screen opens with the last setup started (app.last_setup).
 """
 
-from app import last_setup
 from app.screen import Choice
 from app.seats import SeatSetup, resume_seats
 
@@ -29,22 +28,15 @@ def _play(app, kinds, names, options, seed, saved=None):
 
 
 class K10kSetup(SeatSetup):
+    HELP = "app.k10k_help"
     TITLE = "Kocka 10000"
     KINDS = ("human", "easy", "medium", "hard")
     KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")
     PLAYER_COUNTS = (2, 3, 4, 5, 6)
-
-    def __init__(self, app):
-        self.storage = app.hal.storage
-        SeatSetup.__init__(self, app)
+    GAME = GAME
 
     def default_setup(self):
-        return last_setup.load(self.storage, GAME, default_setup(),
-                               {"players": self.PLAYER_COUNTS, "seats": self.KINDS})
-
-    def start(self, app):
-        last_setup.save(app.hal.storage, GAME, self.setup)
-        SeatSetup.start(self, app)
+        return default_setup()
 
     def options_of(self, setup):
         return options_of(setup)

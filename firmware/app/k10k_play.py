@@ -40,6 +40,8 @@ def popcount(m):
 
 
 class K10kPlay(GameScreen):
+    HELP = "app.k10k_help"
+
     def __init__(self, app, kinds, names, options, seed, saved=None):
         GameScreen.__init__(self, app)
         self.seat_game(K.Kocka10000, kinds, names, options, seed, saved, make_bot)
@@ -381,7 +383,9 @@ class K10kPlay(GameScreen):
         if api.kind_of(ev) == api.RELEASED:
             return
         if self.paused:
-            if is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
+            if is_click(ev, api.PRESS):
+                self.how_to_play()
+            elif is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
                 self.paused = False
                 self.bot_at = self.app.now + self.t_bot
                 if self.rolling_until:

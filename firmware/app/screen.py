@@ -35,6 +35,12 @@ class GameScreen(Screen):
     its save (`rec`, an app.journal.Recorder)."""
     in_game = True
     rec = None
+    HELP = ""   # the module of the game's How to play pages (app.howto)
+
+    def how_to_play(self):
+        """The pause box's joystick press: the game's How to play, over the game."""
+        from app.howto import show
+        show(self.app, self.HELP)
 
     def seat_game(self, cls, kinds, names, options, seed, saved, make_bot, state=None):
         """The start of a game of seats (Kocka 10000, Coloretto, Cubingos): its save (a

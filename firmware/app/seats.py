@@ -3,11 +3,12 @@ bot of some level), the game's rule options, and Start. Kocka 10000 and Colorett
 subclass it with their own seat kinds, options and game screen.
 
 Humans take the settings' player names in seat order; a bot's name belongs to its
-seat, so changing one seat never renames the bots of the others.
+seat, so changing one seat never renames the bots of the others. The screen opens with
+the last setup started (app.last_setup, under the game's name).
 """
 
 from hal import api
-from app import sound, font
+from app import sound, font, last_setup
 from app.screen import ListScreen, Item, Choice, Store, is_click
 
 BOT_NAMES = ("ROBI", "DOKI", "ZIZI", "BUBU", "MIMI", "TOTO")
@@ -44,18 +45,26 @@ class SeatChoice(Choice):
 
 
 class SeatSetup(ListScreen):
-    """Subclasses set TITLE, KINDS, KIND_LABELS, PLAYER_COUNTS and implement
-    default_setup(), option_items(store), options_of(setup) and play(app, kinds, names,
-    options, seed) (which imports and builds the game screen)."""
+    """Subclasses set GAME, TITLE, KINDS, KIND_LABELS, PLAYER_COUNTS (and CHOICES, the
+    values offered for options that are not On/Off) and implement default_setup(),
+    option_items(store), options_of(setup) and play(app, kinds, names, options, seed)
+    (which imports and builds the game screen), and HELP. X or the last row opens How to
+    play (app.howto)."""
 
-    hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("B", "Back"))
+    hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("X", "Rules"), ("B", "Back"))
+    HELP = ""     # the module of the game's How to play pages (app.howto)
     TITLE = ""
     KINDS = ("human",)
     KIND_LABELS = ("Human",)
     PLAYER_COUNTS = (2,)
+    GAME = ""
+    CHOICES = None
 
     def __init__(self, app):
-        self.setup = self.default_setup()
+        choices = {"players": self.PLAYER_COUNTS, "seats": self.KINDS}
+        if self.CHOICES:
+            choices.update(self.CHOICES)
+        self.setup = last_setup.load(app.hal.storage, self.GAME, self.default_setup(), choices)
         self.store = Store(self.setup)
         self.names = []
         ListScreen.__init__(self, app, self.TITLE, [])
@@ -72,6 +81,7 @@ class SeatSetup(ListScreen):
         for i in range(self.setup["players"]):
             items.append(SeatChoice(self, i))
         items.extend(self.option_items(self.store))
+        items.append(Item("How to play", self.how_to_play))
         self.items = items
         if self.index >= len(items):
             self.index = len(items) - 1
@@ -81,9 +91,17 @@ class SeatSetup(ListScreen):
         if is_click(ev, api.KEY_Y):
             self.start(self.app)
             return
+        if is_click(ev, api.KEY_X):
+            self.how_to_play(self.app)
+            return
         ListScreen.on_event(self, ev)
 
+    def how_to_play(self, app):
+        from app.howto import show
+        show(app, self.HELP)
+
     def start(self, app):
+        last_setup.save(app.hal.storage, self.GAME, self.setup)
         kinds = self.setup["seats"][:self.setup["players"]]
         names = seat_names(app, kinds)
         options = self.options_of(self.setup)

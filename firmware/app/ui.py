@@ -182,7 +182,9 @@ def toast(fb, text, color=ACCENT):
 
 def pause_box(fb, lines=("A  resume", "X  quit the game")):
     """The pause box every game shows over its screen while paused. Its footer replaces
-    the game's: while paused only the box's keys work (B resumes too)."""
+    the game's: while paused only the box's keys work (B resumes too). Every box ends
+    with the joystick press's How to play (app.howto)."""
+    lines = tuple(lines) + (font.BULLET + "  rules and controls",)
     h = 46 + 16 * len(lines)
     y = (H - h) // 2 - 10
     round_rect(fb, 30, y, W - 60, h, PANEL)

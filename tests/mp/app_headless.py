@@ -11,7 +11,11 @@ and the per-frame draw times (drawing into the framebuffer only: not the
 screen's update, where bots think, nor the push to the panel), and writes the last frame to OUT/<mode>_<name>.bin.
 
 Arguments: MODE NAME SEED FRAMES OUT_DIR [SAMPLE_EVERY]
-    MODE demo: run demo NAME;  MODE fuzz: NAME is ignored, random button events.
+    MODE demo: run demo NAME;  MODE fuzz: NAME is ignored, random button events;
+    MODE howto: game NAME's How to play, every page, from its setup screen and from its
+    pause box in a game started there (the help over a game is sampled as
+    "HowTo@game", apart from the help over the setup); NAME:pause from the pause box
+    only, NAME:bare the same presses without help.
 """
 import gc
 import json
@@ -61,6 +65,62 @@ HIST_MS = 256
 draw_hist = [0] * HIST_MS
 draw_stats = [0, 0, 0]  # frames drawn, total us, max us
 
+class HelpVisit:
+    """MODE howto's presses: the setup's help, a game started, paused, its help.
+    Defined before base_heap is taken: the harness's code is not the app's heap."""
+
+    def __init__(self, app, name):
+        self.app = app
+        # NAME:bare makes the same presses without opening help (the baseline);
+        # NAME:pause opens it from the pause box only
+        self.help = not name.endswith(":bare")
+        self.setup_help = self.help and not name.endswith(":pause")
+        self.name = name.split(":")[0]
+        self.at = 5
+        self.steps = self.script()
+
+    def press(self, button):
+        hal.buttons.inject(api.event(api.PRESSED, button))
+        hal.buttons.inject(api.event(api.RELEASED, button))
+
+    def pages(self):
+        for _ in range(self.app.top().count):
+            self.press(api.RIGHT)
+            yield 4
+
+    def script(self):
+        from app import games
+        games.load(self.name).open(self.app)
+        yield 10
+        if self.setup_help:
+            self.press(api.KEY_X)
+            yield 6
+            for w in self.pages():
+                yield w
+            self.press(api.KEY_B)
+            yield 10
+        self.press(api.KEY_Y)          # the game starts
+        yield 40
+        self.press(api.KEY_A)          # a first move (Cubo: the roll)
+        yield 60
+        self.press(api.KEY_B)          # pause
+        yield 6
+        if self.help:
+            self.press(api.PRESS)      # the box's How to play
+            yield 6
+            for w in self.pages():
+                yield w
+            self.press(api.KEY_B)
+            yield 6
+        self.press(api.KEY_B)          # resume
+        while True:
+            yield 1000
+
+    def before_frame(self, frame):
+        if frame >= self.at:
+            self.at = frame + next(self.steps)
+
+
 base_heap = heap()
 t_start = now_us()
 from hal.virtual import VirtualHal
@@ -100,6 +160,8 @@ def boot_step():
         qstr_pool("menu")
         if mode == "demo":
             S["driver"] = demos.start(app, name, seed)
+        elif mode == "howto":
+            S["driver"] = HelpVisit(app, name)
         else:
             S["fuzz"] = Rng(seed)
         S["frame"] = 0
@@ -131,6 +193,8 @@ def frame_step():
         hal.display.show()
         app.frames += 1
     top = type(app.top()).__name__
+    if top == "HowTo" and getattr(app.top(), "in_game", False):
+        top = "HowTo@game"
     S["last_top"] = top
     screens_seen[top] = screens_seen.get(top, 0) + 1
     S["frame"] = frame + 1
