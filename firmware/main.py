@@ -99,6 +99,13 @@ def prefer_frozen():
     return True
 
 
+def fast_text(app, hal):
+    """The app's text through the Pico's Thumb loop, where the display's loops run."""
+    if getattr(hal.display, "_fast", False):
+        from app import font, font_fast
+        font_fast.use(font, app.fb, hal.display.buf)
+
+
 def main():
     prefer_frozen()
     hal = None
@@ -106,7 +113,9 @@ def main():
         from hal.pico import PicoHal
         hal = PicoHal()
         from app.app import App
-        App(hal).run()
+        app = App(hal)
+        fast_text(app, hal)
+        app.run(hal.wait_for_input)
     except Exception as exc:
         report_crash(hal, exc)
 

@@ -672,14 +672,20 @@ def test_main_reports_an_app_crash_and_a_board_failure(bus, main_mod, monkeypatc
     class PicoHal:
         def __init__(self):
             built.append(self)
+            self.display = types.SimpleNamespace()  # no Thumb loops: text stays as it is
+
+        def wait_for_input(self, ms):
+            pass
     fake_pico.PicoHal = PicoHal
     fake_app_pkg = types.ModuleType("app.app")
 
     class App:
         def __init__(self, hal):
             self.hal = hal
+            self.fb = None
 
-        def run(self):
+        def run(self, wait=None):
+            assert wait == self.hal.wait_for_input  # the Pico's loop waits for input
             raise ValueError("bad move")
     fake_app_pkg.App = App
     monkeypatch.setitem(sys.modules, "hal.pico", fake_pico)

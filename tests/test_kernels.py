@@ -87,12 +87,12 @@ def test_tile_diff_marks_exactly_the_tiles_that_changed():
         assert masks == want
 
 
-def generic_line(text, x, y, colour, fnt):
+def generic_line(text, x, y, colour, fnt, scale=1):
     """font.draw's framebuf path, on a frame of its own: (pixels, returned x)."""
     from app import font
     buf = bytearray(57600)
     fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
-    end = font.draw(fb, text, x, y, colour, fnt)
+    end = font.draw(fb, text, x, y, colour, fnt, scale)
     return buf, end
 
 
@@ -115,24 +115,26 @@ def test_text_ref_draws_what_the_font_draws(text):
 
 
 def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
-    from app import font
+    from app import font, font_fast
     fakekernels.install(monkeypatch)
     buf = bytearray(57600)
     fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
-    monkeypatch.setattr(font, "_kfb", None)
-    assert font.use_kernel(fb, buf)
+    plain_width = font.width
+    plain_draw = font.draw
+    monkeypatch.setattr(font, "draw", font.draw)  # put back after the test
+    monkeypatch.setattr(font, "width", font.width)
+    assert font_fast.use(font, fb, buf)
+    assert font.draw is not plain_draw and font.width is not plain_width
     rnd = random.Random(9)
     for text in TEXTS:
         for fnt in (font.SMALL, font.BODY):
-            x, y = rnd.randrange(-20, 240), rnd.choice((-3, 0, 50, 228, 235))
-            buf[:] = bytes(57600)
-            end = font.draw(fb, text, x, y, 9, fnt)
-            want, want_end = generic_line(text, x, y, 9, fnt)
-            assert buf == want and end == want_end, (text, fnt, x, y)
-            monkeypatch.setattr(font, "_kfb", None)
-            plain = font.width(text, fnt)
-            monkeypatch.setattr(font, "_kfb", fb)
-            assert font.width(text, fnt) == plain
+            for scale in (1, 2):
+                x, y = rnd.randrange(-20, 240), rnd.choice((-3, 0, 50, 228, 235))
+                buf[:] = bytes(57600)
+                end = font.draw(fb, text, x, y, 9, fnt, scale)
+                want, want_end = generic_line(text, x, y, 9, fnt, scale)
+                assert buf == want and end == want_end, (text, fnt, x, y, scale)
+                assert font.width(text, fnt, scale) == plain_width(text, fnt, scale)
 
 
 class Panel:

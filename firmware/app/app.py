@@ -22,8 +22,6 @@ class App:
     def __init__(self, hal):
         self.hal = hal
         self.fb = hal.display.fb
-        from app import font
-        font.use_kernel(self.fb, hal.display.buf)  # where the Pico's glyph loop runs
         hal.display.set_palette(ui.palette())
         self.settings = Settings(hal.storage)
         self.sound = Sound(hal.buzzer, self.settings)
@@ -201,12 +199,13 @@ class App:
         if self.notice and self.notice_until:
             ui.toast(self.fb, self.notice)
 
-    def run(self):
-        """The device main loop: a frame every FRAME_MS at most, the spare time spent
-        waiting for a button (hal.wait_for_input, where the HAL has it, returns at the first
-        change of a button, so a press starts its frame at once)."""
+    def run(self, wait=None):
+        """The device main loop: a frame every FRAME_MS at most, the spare time spent in
+        wait(ms) (default hal.sleep_ms; main.py passes hal.wait_for_input, which returns
+        at a button's first change, so a press starts its frame at once)."""
         hal = self.hal
-        wait = getattr(hal, "wait_for_input", hal.sleep_ms)
+        if wait is None:
+            wait = hal.sleep_ms
         start = hal.ticks_ms()
         last = start
         now = 0

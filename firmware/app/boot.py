@@ -15,8 +15,7 @@ class BootScreen(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
         self.started = None
-        self.checked = False
-        self.offer = None  # the resume screen the boot check made, if any
+        self.offer = False  # the boot check's resume screen (None: none; False: not run yet)
         self.done = False
 
     def on_event(self, ev):
@@ -27,7 +26,7 @@ class BootScreen(Screen):
             self.started = now
             self.app.sound.play(sound.START)
             self.app.lights.chase((255, 170, 30), now)
-        elif not self.checked:
+        elif self.offer is False:
             self.check()
             self.app.invalidate()
         elif now - self.started >= BOOT_MS:
@@ -48,7 +47,6 @@ class BootScreen(Screen):
     def check(self):
         """What a power cut left: a finished game is stored, a game in progress is
         offered (the offer waits in self.offer until the menu is up)."""
-        self.checked = True
         from app import savegame
         self.offer = savegame.at_boot(self.app, resume_game)
         self.app.close_log()
@@ -56,13 +54,13 @@ class BootScreen(Screen):
     def finish(self):
         if self.done:
             return
-        if not self.checked:
+        if self.offer is False:
             self.check()
         self.done = True
         self.app.lights.off()
         app = self.app
         app.replace(app.main_menu())
-        if self.offer is not None:
+        if self.offer:
             app.push(self.offer)
 
 

@@ -42,13 +42,12 @@ Import this module, not app.font_small / app.font_body: it copies what it needs 
 them once and drops them, so their bytes literals do not stay in RAM (about 3 KB of
 font data stays: the packed strips, widths and glyph offsets of both fonts).
 
-Speed and memory: at scale 1, on the frame given to `use_kernel(fb, buf)` (the
-display's, where hal/kernels.py's Thumb loops run: the Pico), a glyph wholly
-inside the frame goes straight from the font's packed MONO_HLSB strip into the
-frame's bytes (hal.kernels.glyph: about 30 us a glyph on the Pico instead of
-about 700). Anywhere else each glyph is copied from the strip into a
-preallocated glyph FrameBuffer and blitted with a 2x1 RGB565 palette (key
-colour, colour): framebuf's colour-text trick, all in C. Both set the same pixels.
+Speed and memory: on the Pico, app/font_fast.py replaces draw and width with
+versions that give a whole line to hal/kernels.py's Thumb loop (about 30 us a glyph
+instead of about 700), for the display's frame; they set the same pixels. Elsewhere,
+at scale 1 each glyph is copied from the font's packed
+MONO_HLSB strip into a preallocated glyph FrameBuffer and blitted with a 2x1
+RGB565 palette (key colour, colour): framebuf's colour-text trick, all in C.
 Larger scales fill one rectangle per horizontal run of lit pixels. draw,
 draw_right, draw_centered, draw_wrapped and width allocate nothing for str
 text; wrap allocates its line strings only.
@@ -60,7 +59,6 @@ import framebuf
 from array import array
 
 import app
-from hal import kernels
 
 # Symbols beyond ASCII (use these names or the characters themselves).
 LEFT = "\u2190"  # ← arrows
@@ -136,37 +134,6 @@ _pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
 _word = bytearray(48)  # glyph indices of the word draw_wrapped is gathering
 _st = [0, 0, 0, 0, 0]  # draw_wrapped/wrap state: line x, lines, line start, line end, has text
 _pat = array("H", range(max(SMALL.rows, BODY.rows)))  # scaled drawing: one glyph's row bits
-# The Thumb loops' target: the frame (a FrameBuffer) and its bytes' address; the job
-# of kernels.glyph (first bit, width, rows, font stride, colour) and its address (each
-# font has its own kernels.text job, made by use_kernel).
-_kfb = None
-_kbuf = 0
-_job = array("i", [0, 0, 0, 0, 0])
-_kjob = 0
-
-
-def use_kernel(fb, buf):
-    """Text drawn into fb (a 240x240 GS8 FrameBuffer over buf) goes through
-    hal.kernels.glyph from now on, where that loop runs. Returns True if it does."""
-    global _kfb, _kbuf, _kjob
-    if not kernels.load() or len(buf) != 57600:
-        return False
-    import uctypes
-    a = uctypes.addressof
-    _kfb = fb
-    _kbuf = a(buf)
-    _kjob = a(_job)
-    for f in (SMALL, BODY):
-        f.addr = a(f.data)
-        f.codes = array("H", [ord(ch) for ch in f.extra])
-        # kernels.text's job: the row address, x and colour change per call
-        f.job = array("i", [0] * kernels.TEXT_JOB)
-        fixed = (f.rows, f.stride, 0, f.addr, a(f.widths), a(f.offs), a(f.codes),
-                 len(f.codes), f.replacement)
-        for k in range(len(fixed)):
-            f.job[2 + k] = fixed[k]
-        f.jaddr = a(f.job)
-    return True
 
 
 def glyph_index(ch, font=BODY):
@@ -189,17 +156,6 @@ def _glyph(fb, f, i, x, y, color, key, s):
     """Draws glyph i at cell top-left (x, y); the palette is set when s == 1. Returns next x."""
     w = f.widths[i]
     if s == 1:
-        yy = y + f.top
-        if fb is _kfb and x >= 0 and x + w <= 240 and yy >= 0 and yy + f.rows <= 240:
-            job = _job
-            p = f.offs[i]
-            job[0] = p & 7
-            job[1] = w
-            job[2] = f.rows
-            job[3] = f.stride
-            job[4] = color
-            kernels.glyph(_kbuf + yy * 240 + x, f.addr + (p >> 3), _kjob)
-            return x + w
         g = f.glyph
         g.blit(f.strip, -f.offs[i], 0, -1)
         if w < f.maxw:
@@ -253,16 +209,6 @@ def draw(fb, text, x, y, color, font=BODY, scale=1):
         for ch in text:
             x = _glyph(fb, f, glyph_index(ch, f), x, y, color, 0, scale)
         return x
-    yy = y + f.top
-    rows = f.rows
-    if fb is _kfb and yy >= 0 and yy + rows <= 240:
-        # the whole line in one call to the Thumb loop (columns outside the frame skipped)
-        job = f.job
-        job[0] = _kbuf + yy * 240
-        job[1] = x
-        job[4] = color
-        kernels.text(f.jaddr, text, len(text))
-        return job[1]
     key = _set_palette(color)
     pal = _pal
     g = f.glyph
@@ -270,7 +216,9 @@ def draw(fb, text, x, y, color, font=BODY, scale=1):
     widths = f.widths
     offs = f.offs
     extra = f.extra
+    rows = f.rows
     maxw = f.maxw
+    yy = y + f.top
     for ch in text:
         o = ord(ch)
         if 32 <= o < 127:
@@ -288,18 +236,9 @@ def draw(fb, text, x, y, color, font=BODY, scale=1):
     return x
 
 
-_FAR = 1 << 20  # a start x that puts every glyph off the frame: the loop only measures
-
-
 def width(text, font=BODY, scale=1):
     if not isinstance(text, str):
         text = str(text)
-    if _kfb is not None:
-        # kernels.text with every column off the frame draws nothing and sums the advances
-        job = font.job
-        job[1] = -_FAR
-        kernels.text(font.jaddr, text, len(text))
-        return (job[1] + _FAR) * scale
     widths = font.widths
     extra = font.extra
     total = 0

@@ -20,8 +20,8 @@ The app talks to hardware only through one `hal` object with these parts
     hal.serial    .read_byte() -> int, or -1 when nothing waits (never blocks),
                   .write(data), .begin_session(), .end_session()
     hal.ticks_ms(), hal.ticks_diff(a, b), hal.sleep_ms(ms)
-    hal.wait_for_input(ms) (optional: App.run sleeps with it where it exists) sleeps
-                  up to ms and returns early when a button changes
+    hal.wait_for_input(ms) (the Pico's: main.py gives it to App.run) sleeps up to ms
+                  and returns early when a button changes
     hal.random_seed() -> int (hardware entropy on the device)
     hal.mem_free() -> free heap bytes after a collection, or None where the
                   figure means nothing (the simulator, headless runs)

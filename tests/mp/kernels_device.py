@@ -62,7 +62,7 @@ def main():
     del frame, hashes, masks
     import gc
     gc.collect()
-    from app import font
+    from app import font, font_fast
     buf = bytearray(57600)
     fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
     plain_buf = bytearray(57600)
@@ -73,7 +73,7 @@ def main():
     for text in texts:
         for f in (font.SMALL, font.BODY):
             widths.append(font.width(text, f))
-    if not font.use_kernel(fb, buf):
+    if not font_fast.use(font, fb, buf):
         print("KFAIL use_kernel")
         return
     n = 0

@@ -51,7 +51,9 @@ def main():
     from hal.pico import PicoHal
     from app.app import App
     hal = PicoHal()
-    loop(App(hal), hal)
+    app = App(hal)
+    fast_text(app, hal)
+    loop(app, hal)
 
 
 def install():
@@ -61,10 +63,17 @@ def install():
     prefer_frozen()
     from app.app import App
 
-    def run(app):
+    def run(app, wait=None):
         print("KB %d %d" % BOOT_HEAP)
         loop(app, app.hal)
     App.run = run
+
+
+def fast_text(app, hal):
+    # as firmware/main.py does
+    if getattr(hal.display, "_fast", False):
+        from app import font, font_fast
+        font_fast.use(font, app.fb, hal.display.buf)
 
 
 def loop(app, hal):
