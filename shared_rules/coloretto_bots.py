@@ -101,14 +101,9 @@ def _primed(co):
     return co
 
 
-def _pts(cnt, b, t, allowed, mono):
-    """Score of the collection cnt[b:b+9] (one-off: the bots' loops keep a _scorer)."""
-    return _primed(_scorer(cnt, t, allowed, mono)).send(b)
-
-
 class Compact:
-    """A state as flat lists: cnt (9 counts per player), rows (3 slots per row), rlen,
-    rtaken, done, and caches: bs[p] = p's score, vb[p*nrows + r] = p's score with row r
+    """A state as flat arrays (bytearrays for the small counts): cnt (9 counts per
+    player), rows (3 slots per row), rlen, rtaken, done, and caches: bs[p] = p's score, vb[p*nrows + r] = p's score with row r
     added (_NEG = not known; the last slot of vb is scratch). Sized on first use."""
 
     def __init__(self):
@@ -119,11 +114,11 @@ class Compact:
             self.key = (n, nr)
             self.n = n
             self.nr = nr
-            self.cnt = [0] * (9 * n)
-            self.rows = [0] * (3 * nr)
-            self.rlen = [0] * nr
-            self.rtaken = [0] * nr
-            self.done = [0] * n
+            self.cnt = bytearray(9 * n)
+            self.rows = bytearray(3 * nr)
+            self.rlen = bytearray(nr)
+            self.rtaken = bytearray(nr)
+            self.done = bytearray(n)
             self.bs = [_NEG] * n
             self.vb = [_NEG] * (n * nr + 1)
 
@@ -166,27 +161,57 @@ class Compact:
                         cnt[b + rows[i]] -= 1
 
 
-def _turner(s, cap, score, take_at):
-    """A coroutine (see _scorer): send(p * 2 + can_deck) answers the greedy choice at the
-    start of p's turn in the Compact s: a row to take, or -1 to draw. score: a _scorer
-    of s.cnt."""
+def _greedy(s, cap, score, take_at):
+    """A coroutine (see _scorer): the greedy policy in the Compact s (score: a _scorer of
+    s.cnt). send(p * 4) at the start of p's turn (+ 2 when the deck can be drawn from)
+    answers the row to take, or -1 to draw; send((p * 16 + card) * 4 + 1) for p's drawn
+    card answers the row where it adds most to p's value of the row, and leaves that
+    value in s.vb[-1]."""
     cnt = s.cnt
     rows = s.rows
     rlen = s.rlen
     rtaken = s.rtaken
     vb = s.vb
     nr = s.nr
+    last = len(vb) - 1
     best_r = -1
     while True:
         x = yield best_r
-        p = x >> 1
+        best_r = -1
+        best_v = _NEG
+        if x & 1:
+            card = (x >> 2) & 15
+            b = (x >> 6) * 9
+            i = (x >> 6) * nr
+            best_a = _NEG
+            for r in range(nr):
+                n = rlen[r]
+                if rtaken[r] or n >= cap[r]:
+                    continue
+                r3 = r * 3
+                for k in range(r3, r3 + n):
+                    cnt[b + rows[k]] += 1
+                before = vb[i + r]
+                if before == _NEG:
+                    before = score.send(b)
+                    vb[i + r] = before
+                cnt[b + card] += 1
+                after = score.send(b)
+                cnt[b + card] -= 1
+                for k in range(r3, r3 + n):
+                    cnt[b + rows[k]] -= 1
+                if after - before > best_v:
+                    best_v = after - before
+                    best_r = r
+                    best_a = after
+            vb[last] = best_a
+            continue
+        p = x >> 2
         b = p * 9
         base = s.bs[p]
         if base == _NEG:
             base = score.send(b)
             s.bs[p] = base
-        best_r = -1
-        best_v = _NEG
         can = False
         i = p * nr
         for r in range(nr):
@@ -209,87 +234,27 @@ def _turner(s, cap, score, take_at):
                 if v > best_v or (v == best_v and n > rlen[best_r]):
                     best_v = v
                     best_r = r
-        if best_r >= 0 and can and x & 1 and best_v < take_at:
+        if best_r >= 0 and can and x & 2 and best_v < take_at:
             best_r = -1
-
-
-def _placer(s, cap, score):
-    """A coroutine (see _scorer): send(p * 16 + card) answers the greedy row for p's
-    drawn card: where it adds most to p's value of the row. Leaves p's value of that row
-    with the card in s.vb[-1]."""
-    cnt = s.cnt
-    rows = s.rows
-    rlen = s.rlen
-    rtaken = s.rtaken
-    vb = s.vb
-    nr = s.nr
-    last = len(vb) - 1
-    best_r = -1
-    while True:
-        x = yield best_r
-        p = x >> 4
-        card = x & 15
-        b = p * 9
-        i = p * nr
-        best_r = -1
-        best_g = _NEG
-        best_a = _NEG
-        for r in range(nr):
-            n = rlen[r]
-            if rtaken[r] or n >= cap[r]:
-                continue
-            r3 = r * 3
-            for k in range(r3, r3 + n):
-                cnt[b + rows[k]] += 1
-            before = vb[i + r]
-            if before == _NEG:
-                before = score.send(b)
-                vb[i + r] = before
-            cnt[b + card] += 1
-            after = score.send(b)
-            cnt[b + card] -= 1
-            for k in range(r3, r3 + n):
-                cnt[b + rows[k]] -= 1
-            if after - before > best_g:
-                best_g = after - before
-                best_r = r
-                best_a = after
-        vb[last] = best_a
-
-
-def decide_turn(p, s, cap, can_deck, t, allowed, mono, take_at):
-    """The greedy choice at the start of p's turn (Compact s): a row to take, or -1 to
-    draw."""
-    co = _primed(_turner(s, cap, _primed(_scorer(s.cnt, t, allowed, mono)), take_at))
-    return co.send(p * 2 + (1 if can_deck else 0))
-
-
-def decide_place(p, card, s, cap, t, allowed, mono):
-    """The greedy row for a drawn card: where it adds most to p's value of the row.
-    Leaves p's value of that row with the card in s.vb[-1]."""
-    co = _primed(_placer(s, cap, _primed(_scorer(s.cnt, t, allowed, mono))))
-    return co.send(p * 16 + card)
 
 
 class GreedyBot:
     def __init__(self, seed=0, take_at=TAKE_AT):
         self.seed = seed
         self.take_at = take_at
-        self.sim = Compact()
 
     def act(self, state, player, now=0):
         if state.is_terminal() or state.current_player() != player:
             return None
         if state.phase == C.PHASE_ASSIGN:
             return (player, C.ASSIGN) + state.best_assignment(player)
-        s = self.sim
+        s = Compact()  # not kept: a greedy decision is quick, and RAM is scarce
         s.load(state)
+        g = _primed(_greedy(s, state.cap, _primed(_scorer(s.cnt, state.table, state.colours,
+                                                          state.mono)), self.take_at))
         if state.phase == C.PHASE_PLACE:
-            r = decide_place(player, state.drawn, s, state.cap, state.table, state.colours,
-                             state.mono)
-            return (player, C.PLACE, r)
-        r = decide_turn(player, s, state.cap, len(state.deck) > 0, state.table,
-                        state.colours, state.mono, self.take_at)
+            return (player, C.PLACE, g.send((player * 16 + state.drawn) * 4 + 1))
+        r = g.send(player * 4 + (2 if state.deck else 0))
         if r < 0:
             return (player, C.DRAW)
         return (player, C.TAKE, r)
@@ -303,7 +268,7 @@ class StrongBot:
         self.rounds = rounds
         self.base = Compact()
         self.work = Compact()
-        self.pool = []
+        self.pool = bytearray(0)
         self.totals = []
         self.rollouts = 0  # counted, for the bench
         self.steps = 0
@@ -336,18 +301,20 @@ class StrongBot:
         self.base.load(state)
         self.base.fill(_primed(_scorer(self.base.cnt, t, allowed, mono)))
         self.work.size(self.base.n, self.base.nr)
-        score = _primed(_scorer(self.work.cnt, t, allowed, mono))
-        roll = _primed(self._roller(state, player, score,
-                                    _primed(_turner(self.work, state.cap, score, self.take_at)),
-                                    _primed(_placer(self.work, state.cap, score))))
         # The unseen cards, as a multiset.
-        pool = self.pool
-        del pool[:]
         u = state.unseen_counts()
+        m = sum(u)
+        pool = self.pool
+        if len(pool) != m:
+            pool = self.pool = bytearray(m)
+        i = 0
         for c in range(9):
             for _ in range(u[c]):
-                pool.append(c)
-        m = len(pool)
+                pool[i] = c
+                i += 1
+        score = _primed(_scorer(self.work.cnt, t, allowed, mono))
+        roll = _primed(self._roller(state, player, score,
+                                    _primed(_greedy(self.work, state.cap, score, self.take_at))))
         # Only the cards that can come up before the horizon need an order.
         depth = (self.rounds - 1) * sum(state.cap)
         for r in range(len(state.cap)):
@@ -368,15 +335,24 @@ class StrongBot:
             opened = state.open_rows()
             cost = k - 1 + len(opened)
         rng = self.rng
-        last0 = state.last_round
+        last0 = 1 if state.last_round else 0
         to_last0 = state.cards_before_last()
         last1 = last0
         to_last1 = to_last0
         if not last0:
             if to_last0 == 0:
-                last1 = True
+                last1 = 1
             else:
                 to_last1 = to_last0 - 1
+        # What _roller is sent for each arm (see there); the draw arm's adds the card
+        # and the row per rollout.
+        codes = []
+        hi = ((to_last0 + 1) * 2 + last0) * 32 + (state.drawn & 15)
+        for act in legal:
+            codes.append((hi * 8 + act[2]) * 2 + (1 if act[1] == C.TAKE else 0)
+                         if act[1] != C.DRAW else 0)
+        hi = ((to_last1 + 1) * 2 + last1) * 2 + 1
+        legal = None  # not kept while thinking (RAM): asked again for the answer
         # A step costs about one greedy decision, which grows with the rows: with 4 or 5
         # rows the budget shrinks in proportion, so every move takes about as long.
         budget = self.budget * 3 // max(3, len(state.cap))
@@ -392,11 +368,10 @@ class StrongBot:
                 pool[i] = pool[j]
                 pool[j] = x
             for a in range(k):
-                act = legal[a]
                 if a == draw_arm:
                     best = _NEG
                     for r in opened:
-                        v = roll.send(roll_code(C.PLACE, r, pool[0], 1, last1, to_last1))
+                        v = roll.send(((hi * 16 + pool[0]) * 8 + r) * 2)
                         if v > best:
                             best = v
                         if self.steps >= mark:
@@ -404,8 +379,7 @@ class StrongBot:
                             yield None
                     totals[a] += best
                 else:
-                    totals[a] += roll.send(roll_code(act[1], act[2], state.drawn, 0, last0,
-                                                     to_last0))
+                    totals[a] += roll.send(codes[a])
                     if self.steps >= mark:
                         mark = self.steps + slice_steps
                         yield None
@@ -414,13 +388,15 @@ class StrongBot:
         for a in range(1, k):
             if totals[a] > totals[best]:
                 best = a
-        yield legal[best]
+        yield state.legal_actions(player)[best]
 
-    def _roller(self, state, me, score, turn, place):
-        """A coroutine (see _scorer) playing on from the root: send(code) with code =
-        roll_code(kind, r, drawn, di, last, to_last) plays `kind` (PLACE or TAKE) on row
-        r (the drawn card `drawn`), then the greedy policy for everyone with the sampled
-        deck order pool[di:], and answers the line's worth."""
+    def _roller(self, state, me, score, greedy):
+        """A coroutine (see _scorer) playing on from the root: send(code) plays `kind`
+        (PLACE or TAKE) on row r (the drawn card `drawn`), then the greedy policy for
+        everyone with the sampled deck order pool[di:], and answers the line's worth;
+        last: the last round, to_last: cards before the last-round card. One int, as a
+        tuple would be allocated: code = (((((to_last + 1) * 2 + last) * 2 + di) * 16
+        + drawn) * 8 + r) * 2 + (1 if kind is TAKE else 0)."""
         base = self.base
         s = self.work
         cnt = s.cnt
@@ -430,8 +406,6 @@ class StrongBot:
         done = s.done
         bs = s.bs
         vb = s.vb
-        cap = state.cap
-        take_at = self.take_at
         pool = self.pool
         n = s.n
         nr = s.nr
@@ -518,7 +492,7 @@ class StrongBot:
                             if not done[q]:
                                 break
                         p = q
-                r = turn.send(p * 2 + (1 if di < m else 0))
+                r = greedy.send(p * 4 + (2 if di < m else 0))
                 if r >= 0:
                     kind = C.TAKE
                 else:
@@ -528,7 +502,7 @@ class StrongBot:
                     di += 1
                     if not last:
                         to_last -= 1
-                    r = place.send(p * 16 + drawn)
+                    r = greedy.send((p * 16 + drawn) * 4 + 1)
                     after = vb[scratch]
                     kind = C.PLACE
             self.steps += steps
@@ -540,12 +514,6 @@ class StrongBot:
                     if v > best:
                         best = v
             value -= best
-
-
-def roll_code(kind, r, drawn, di, last, to_last):
-    """The one int StrongBot._roller is sent for a rollout (a tuple would be allocated)."""
-    return (((((to_last + 1) * 2 + (1 if last else 0)) * 2 + di) * 16 + (drawn & 15)) * 8
-            + r) * 2 + (1 if kind == C.TAKE else 0)
 
 
 def make_bot(level, seed=0):

@@ -47,7 +47,6 @@ class ColorettoPlay(GameScreen):
         self.thought = None   # ... and its answer, held until the bot's pace allows it
         self.spin = 0         # slices thought so far: the thinking indicator's phase
         self.spin_only = False
-        self.spin_notice = None
         self.taken = [[] for _ in range(n)]  # the cards each player took this round
         self.summary_round = 0
         self.jokers = []      # ASSIGN view: the colour of each joker
@@ -211,8 +210,10 @@ class ColorettoPlay(GameScreen):
         if a is None:
             self.spin += 1
             if self.spin_shown():
-                # only the indicator moved: draw() redraws just that
-                self.spin_only = not self.app.dirty
+                # only the indicator moved: draw() redraws just that (unless a notice
+                # shows: it may go in this frame)
+                app = self.app
+                self.spin_only = not app.dirty and not (app.notice and app.notice_until)
                 self.app.invalidate()
             return True
         self.thinking = None
@@ -343,9 +344,8 @@ class ColorettoPlay(GameScreen):
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, fb):
-        only = self.spin_only and self.app.notice == self.spin_notice
+        only = self.spin_only
         self.spin_only = False
-        self.spin_notice = self.app.notice
         if not only:
             D.draw(self, fb)
         if self.thinking is not None and self.spin_shown():
