@@ -12,8 +12,10 @@ Two runs:
 - tools/rp2040/think_main.py as main.py: the real app with three strong Coloretto bots
   (their 900 ms pace kept): every frame's advance() (input and update(): the bots
   think there) while a bot thinks and otherwise, the draw time, the indicator's phases;
-  during PAUSES of the bots' thinking B is pressed (GPIO) and the time to the end of
-  the first frame showing the pause box is taken, then B again resumes.
+  during PAUSES of the bots' thinking B is pressed (GPIO) and the time to the game's
+  pause and to the end of the first frame showing the pause box is taken, then B
+  again resumes; then the other games' bots-only demos, DEMO_MS each: their frames'
+  update (bots act there, saves included).
 Goals: a frame's update while a bot thinks <= 100 ms; a strong decision <= 600 ms in all;
 the matcher <= 20 ms for 12 dice; Kocka 10000's and Cubo's bots < 20 ms.
 """
@@ -30,6 +32,7 @@ GOALS_MS = {"update while thinking": 100, "coloretto strong decision": 600,
             "cubingos matcher 12 dice": 20, "kocka10000 and cubo decision": 20,
             "B to pause box": 100}
 PAUSES = 3
+DEMO_MS = 12000  # each other game's bots-only demo, after the Coloretto table
 # the rows of the screen where the Coloretto table shows the pause box (and nothing
 # else changes while a bot thinks: its indicator is in the header)
 BOX_ROWS = (90, 150)
@@ -87,11 +90,11 @@ def box_shown(frame, before):
     return frame.rgb565[a:b] != before.rgb565[a:b]
 
 
-def think_run(tmp, pauses=PAUSES, decisions=None):
+def think_run(tmp, pauses=PAUSES, decisions=None, demo_ms=0):
     """The think_main.py run: its KT record, with "pause_ms" (B's GPIO edge to the end of
     the first frame showing the pause box, one per pause), "pause_handled_ms" (to the
     game's pause, before that frame's draw and push) and "paused_while_thinking"."""
-    files = {"think_args.json": json.dumps({"decisions": decisions}).encode()} if decisions else None
+    files = {"think_args.json": json.dumps({"decisions": decisions, "demo_ms": demo_ms}).encode()}
     dev = boot(THINK_MAIN, os.path.join(tmp, "think"), files)
     pause_ms = []
     handled_ms = []
@@ -129,6 +132,7 @@ def think_run(tmp, pauses=PAUSES, decisions=None):
     if "KX" in text:
         raise RuntimeError(text[-3000:])
     out = parse(text, "KT")[-1]
+    out["demos"] = parse(text, "KT demo")
     out["pause_ms"] = pause_ms
     out["pause_handled_ms"] = handled_ms
     out["paused_while_thinking"] = during
@@ -158,7 +162,12 @@ def run():
         elif k == "start":
             out["free_heap"] = r["free"]
     out["coloretto strong"] = col
-    t = think_run(tmp)
+    t = think_run(tmp, demo_ms=DEMO_MS)
+    for d in t["demos"]:
+        out["app: %s bots (%s), update" % (d["game"], d["screen"])] = {
+            "frames": d["frames"], "median_ms": round(d["median_us"] / 1000.0, 2),
+            "max_ms": round(d["max_us"] / 1000.0, 2),
+            "longest_ms": [round(x / 1000.0, 1) for x in d["top_us"]]}
     out["app"] = {"update_while_thinking": stats_ms(t["think_us"]),
                   "update_otherwise": stats_ms(t["other_us"]), "draw": stats_ms(t["draw_us"]),
                   "decisions": t["decisions"], "slices": t["slices"],
@@ -206,4 +215,9 @@ def table(result):
     for game in ("kocka10000", "cubo"):
         for level in ("easy", "medium", "hard"):
             rows.append(("%s %s: decision" % (game, level), fmt(result["%s %s" % (game, level)])))
+    for key in sorted(result):
+        if key.startswith("app: ") and key.endswith(", update"):
+            d = result[key]
+            rows.append(("%s, median / max (frames %d)" % (key, d["frames"]),
+                         "%.1f / %.1f ms" % (d["median_ms"], d["max_ms"])))
     return rows

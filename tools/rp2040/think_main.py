@@ -13,7 +13,10 @@ advance() (input and the screen's update: the bots think there) and draw. Prints
         frames), the draw us, the decisions, the slices, the indicator's phases drawn
     KT-END
 The bots' pace (900 ms between actions) is kept: a decision is thought during it.
-think_args.json on the filesystem may set {"decisions": n} (default DECISIONS).
+think_args.json on the filesystem may set {"decisions": n} (default DECISIONS) and
+{"demo_ms": ms}: then the other games' bots-only demos follow, ms of app time each, each
+reported as one line (its frames' advance() us: median, max, the three longest):
+    KT demo {json}
 """
 import gc
 import json
@@ -23,11 +26,45 @@ import time
 DECISIONS = 12
 
 
+def demo(app, hal, name, ms, clock):
+    """A bots-only game of `name` (its menu demo) for ms of app time: every frame's
+    advance() us, as one `KT demo` line. clock: [now, last tick]; returns it."""
+    from app import games
+    from app.app import FRAME_MS
+    app.home()
+    games.load(name).demo(app, 3)
+    screen = type(app.top()).__name__
+    us = []
+    end = clock[0] + ms
+    while clock[0] < end:
+        t = hal.ticks_ms()
+        clock[0] += hal.ticks_diff(t, clock[1])
+        clock[1] = t
+        t0 = time.ticks_us()
+        app.advance(clock[0])
+        us.append(time.ticks_diff(time.ticks_us(), t0))
+        if app.dirty:
+            app.draw()
+            hal.display.show()
+            app.frames += 1
+        spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
+        if spare > 0:
+            hal.sleep_ms(spare)
+    us.sort()
+    print("KT demo " + json.dumps({"game": name, "screen": screen, "frames": len(us),
+                                   "median_us": us[len(us) // 2], "max_us": us[-1],
+                                   "top_us": us[-3:]}))
+    return clock
+
+
 def main():
     decisions_wanted = DECISIONS
+    demo_ms = 0
     try:
         with open("think_args.json") as f:
-            decisions_wanted = json.load(f).get("decisions") or DECISIONS
+            args = json.load(f)
+        decisions_wanted = args.get("decisions") or DECISIONS
+        demo_ms = args.get("demo_ms") or 0
     except OSError:
         pass
     from hal.pico import PicoHal
@@ -87,10 +124,16 @@ def main():
         spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
         if spare > 0:
             hal.sleep_ms(spare)
+    clock = [now, last]
+    game = G = None  # the app's purge frees the game only if nothing here holds it
     gc.collect()
-    print("KT " + json.dumps({"think_us": think_us, "other_us": other_us, "draw_us": draw_us,
-                              "decisions": decisions, "slices": slices, "phases": phases,
-                              "free": gc.mem_free()}))
+    result = json.dumps({"think_us": think_us, "other_us": other_us, "draw_us": draw_us,
+                         "decisions": decisions, "slices": slices, "phases": phases,
+                         "free": gc.mem_free()})
+    think_us = other_us = draw_us = phases = None
+    for name in ("cubo", "kocka10000", "cubingos") if demo_ms else ():
+        clock = demo(app, hal, name, demo_ms, clock)
+    print("KT " + result)
     print("KT-END")
 
 
