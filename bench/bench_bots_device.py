@@ -167,6 +167,7 @@ def run():
         out["app: %s bots (%s), update" % (d["game"], d["screen"])] = {
             "frames": d["frames"], "median_ms": round(d["median_us"] / 1000.0, 2),
             "max_ms": round(d["max_us"] / 1000.0, 2),
+            "max_without_saving_ms": round(d["max_unsaved_us"] / 1000.0, 2),
             "longest_ms": [round(x / 1000.0, 1) for x in d["top_us"]]}
     out["app"] = {"update_while_thinking": stats_ms(t["think_us"]),
                   "update_otherwise": stats_ms(t["other_us"]), "draw": stats_ms(t["draw_us"]),
@@ -218,6 +219,7 @@ def table(result):
     for key in sorted(result):
         if key.startswith("app: ") and key.endswith(", update"):
             d = result[key]
-            rows.append(("%s, median / max (frames %d)" % (key, d["frames"]),
-                         "%.1f / %.1f ms" % (d["median_ms"], d["max_ms"])))
+            rows.append(("%s, median / max / max less saving (frames %d)" % (key, d["frames"]),
+                         "%.1f / %.1f / %.1f ms" % (d["median_ms"], d["max_ms"],
+                                                     d["max_without_saving_ms"])))
     return rows

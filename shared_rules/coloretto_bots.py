@@ -17,7 +17,8 @@ their seed. make_bot("random" | "greedy" | "strong", seed).
   (15 or 14 cards from the bottom), so its arrival is known. Budget: `steps` simulated
   greedy decisions per move (STEPS, for 3 rows; scaled down by 3/rows with 4-5 rows),
   spent in whole samples: every action gets the same number of rollouts. Chosen so
-  that a move stays under a second on a Pico (bench/bench_coloretto.py).
+  that a move stays well under 600 ms on the emulated Pico (bench/bench_bots_device.py:
+  0.46 s at most, thought in ~40 ms slices).
 
 The bots work on a compact copy of the state in flat preallocated lists with cached
 row values; the rollouts allocate nothing (a strong move allocates a few hundred bytes:
