@@ -198,3 +198,49 @@ def test_the_pause_box_shows_in_the_frame_that_sees_b(tmp_path):
     h.frames(1)
     after = bytes(h.hal.display.fb.pixel(x, 120) for x in range(240))
     assert m.paused and after != before
+
+
+def cubingos_run(tmp_path, frames, staggered=True):
+    """The Cubingos bots-only demo through the app: its actions, and per frame the
+    matcher calls."""
+    from app import games
+    from shared_rules import cubingos as CB
+    from shared_rules import cubingos_bots as CBB
+    h = Harness(tmp_path)
+    games.load("cubingos").demo(h.app, 3)
+    m = h.app.top()
+    actions = []
+    real_do = m.do
+
+    def do(a):
+        actions.append(tuple(a))
+        return real_do(a)
+    m.do = do
+    calls = [0]
+    real_mm = CB.CubingosState.match_masks
+    real_look = CBB.CubingosBot.will_look
+    most = 0
+    try:
+        def mm(self, card=None):
+            calls[0] += 1
+            return real_mm(self, card)
+        CB.CubingosState.match_masks = mm
+        if not staggered:  # as before: every bot looks in the frame the leg starts
+            CBB.CubingosBot.will_look = lambda self, st, p, now: False
+        for _ in range(frames):
+            calls[0] = 0
+            h.frames(1)
+            most = max(most, calls[0])
+    finally:
+        CB.CubingosState.match_masks = real_mm
+        CBB.CubingosBot.will_look = real_look
+    return actions, most
+
+
+def test_cubingos_bots_look_one_per_frame_and_play_the_same_game(tmp_path):
+    got, most = cubingos_run(tmp_path / "a", 1500)
+    assert most == 1  # one matcher call per frame at most
+    want, most_before = cubingos_run(tmp_path / "b", 1500, staggered=False)
+    assert most_before >= 2  # (the demo's legs do start with several bots looking)
+    assert len(got) >= 10
+    assert got == want
