@@ -150,7 +150,7 @@ def main():
     think_us = other_us = draw_us = phases = None
     for name in ("cubo", "kocka10000", "cubingos") if demo_ms else ():
         clock = demo(app, hal, name, demo_ms, clock)
-    print("KT " + result)
+    print("KT", result)  # (no concatenation: the heap is fragmented by now)
     print("KT-END")
 
 
