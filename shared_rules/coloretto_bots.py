@@ -17,11 +17,16 @@ their seed. make_bot("random" | "greedy" | "strong", seed).
   (15 or 14 cards from the bottom), so its arrival is known. Budget: `steps` simulated
   greedy decisions per move (STEPS, for 3 rows; scaled down by 3/rows with 4-5 rows),
   spent in whole samples: every action gets the same number of rollouts. Chosen so
-  that a move stays under a second on a Pico (bench/bench_coloretto.py).
+  that a move stays well under 600 ms on the emulated Pico (bench/bench_bots_device.py:
+  0.46 s at most, thought in ~40 ms slices).
 
 The bots work on a compact copy of the state in flat preallocated lists with cached
 row values; the rollouts allocate nothing (a strong move allocates a few hundred bytes:
-the legal actions and the answer).
+the legal actions, its coroutines and the answer), and call no function: their helpers
+are coroutines (see _scorer for why).
+
+The strong bot thinks in slices for the play screen: think(state, player) is a generator
+doing SLICE simulated steps per next(); act() runs it in one go, with the same answer.
 """
 from shared_rules import coloretto as C
 from shared_rules.driver import RandomAgent
@@ -29,6 +34,7 @@ from shared_rules.rng import Rng
 
 TAKE_AT = 6
 STEPS = 600
+SLICE = 60  # greedy steps per slice of think(): ~40 ms on the device
 _NEG = -1000000
 LEVELS = ("random", "greedy", "strong")
 
@@ -42,56 +48,63 @@ class _Key:
 _ALL = _Key()[:]
 
 
-def _pts(cnt, b, t, allowed, mono):
-    """Score of the collection cnt[b:b+9] (jokers placed optimally, +2 cards counted)."""
-    j = cnt[b + 7]
-    if not mono:
-        return C.best_points(cnt[b:b + 7], j, t, allowed, False) + 2 * cnt[b + 8]
-    a = bb = c = -1
-    s = 0
-    for k in allowed:
-        v = cnt[b + k]
-        s += t[v]
-        if v > a:
-            c = bb
-            bb = a
-            a = v
-        elif v > bb:
-            c = bb
-            bb = v
-        elif v > c:
-            c = v
-    ta = t[a]
-    tb = t[bb]
-    tc = t[c]
-    if j == 0:
-        return 2 * (ta + tb + tc) - s + 2 * cnt[b + 8]
-    best = 0
-    ja = j
-    while ja >= 0:
-        jb = j - ja
-        while jb >= 0:
-            v = t[a + ja] + t[bb + jb] + t[c + j - ja - jb]
-            if v > best:
-                best = v
-            jb -= 1
-        ja -= 1
-    return best - (s - ta - tb - tc) + 2 * cnt[b + 8]
+def _scorer(cnt, t, allowed, mono):
+    """A coroutine: send(b) answers the score of the collection cnt[b:b+9] (jokers placed
+    optimally, +2 cards counted). Prime it with next().
+
+    The bots' helpers are coroutines rather than functions because of the device: there
+    a call of a function with more than a few locals allocates its frame on the heap,
+    and in the app's fragmented heap such an allocation sometimes costs close to a
+    millisecond (a twenty-fold slow-down of the strong bot for a while, measured on the
+    emulated Pico); a generator's frame is allocated once, and resuming it is free."""
+    v = 0
+    while True:
+        b = yield v
+        j = cnt[b + 7]
+        if not mono:
+            v = C.best_points(cnt[b:b + 7], j, t, allowed, False) + 2 * cnt[b + 8]
+            continue
+        a = bb = c = -1
+        s = 0
+        for k in allowed:
+            v = cnt[b + k]
+            s += t[v]
+            if v > a:
+                c = bb
+                bb = a
+                a = v
+            elif v > bb:
+                c = bb
+                bb = v
+            elif v > c:
+                c = v
+        ta = t[a]
+        tb = t[bb]
+        tc = t[c]
+        if j == 0:
+            v = 2 * (ta + tb + tc) - s + 2 * cnt[b + 8]
+            continue
+        best = 0
+        ja = j
+        while ja >= 0:
+            jb = j - ja
+            while jb >= 0:
+                v = t[a + ja] + t[bb + jb] + t[c + j - ja - jb]
+                if v > best:
+                    best = v
+                jb -= 1
+            ja -= 1
+        v = best - (s - ta - tb - tc) + 2 * cnt[b + 8]
 
 
-def _row_val(cnt, b, rows, r3, n, t, allowed, mono):
-    """Score of the collection at cnt[b:] with the n cards rows[r3:r3+n] added."""
-    for i in range(r3, r3 + n):
-        cnt[b + rows[i]] += 1
-    v = _pts(cnt, b, t, allowed, mono)
-    for i in range(r3, r3 + n):
-        cnt[b + rows[i]] -= 1
-    return v
+def _primed(co):
+    next(co)
+    return co
 
 
 class Compact:
-    """A state as flat lists: cnt (9 counts per player), rows (3 slots per row), rlen,
-    rtaken, done, and caches: bs[p] = p's score, vb[p*nrows + r] = p's score with row r
+    """A state as flat arrays (bytearrays for the small counts): cnt (9 counts per
+    player), rows (3 slots per row), rlen, rtaken, done, and caches: bs[p] = p's score, vb[p*nrows + r] = p's score with row r
     added (_NEG = not known; the last slot of vb is scratch). Sized on first use."""
 
     def __init__(self):
@@ -102,11 +115,11 @@ class Compact:
             self.key = (n, nr)
             self.n = n
             self.nr = nr
-            self.cnt = [0] * (9 * n)
-            self.rows = [0] * (3 * nr)
-            self.rlen = [0] * nr
-            self.rtaken = [0] * nr
-            self.done = [0] * n
+            self.cnt = bytearray(9 * n)
+            self.rows = bytearray(3 * nr)
+            self.rlen = bytearray(nr)
+            self.rtaken = bytearray(nr)
+            self.done = bytearray(n)
             self.bs = [_NEG] * n
             self.vb = [_NEG] * (n * nr + 1)
 
@@ -131,109 +144,118 @@ class Compact:
         for i in range(len(vb)):
             vb[i] = _NEG
 
-    def fill(self, t, allowed, mono):
-        """Computes every cache entry (bs, and vb for untaken rows)."""
-        n = self.n
-        nr = self.nr
-        for p in range(n):
-            self.bs[p] = _pts(self.cnt, p * 9, t, allowed, mono)
-            for r in range(nr):
+    def fill(self, score):
+        """Computes every cache entry (bs, and vb for untaken rows); score: a _scorer of
+        self.cnt."""
+        cnt = self.cnt
+        rows = self.rows
+        for p in range(self.n):
+            b = p * 9
+            self.bs[p] = score.send(b)
+            for r in range(self.nr):
                 if not self.rtaken[r]:
-                    self.vb[p * nr + r] = _row_val(self.cnt, p * 9, self.rows, r * 3,
-                                                   self.rlen[r], t, allowed, mono)
+                    r3 = r * 3
+                    for i in range(r3, r3 + self.rlen[r]):
+                        cnt[b + rows[i]] += 1
+                    self.vb[p * self.nr + r] = score.send(b)
+                    for i in range(r3, r3 + self.rlen[r]):
+                        cnt[b + rows[i]] -= 1
 
 
-def decide_turn(p, s, cap, can_deck, t, allowed, mono, take_at):
-    """The greedy choice at the start of p's turn (Compact s): a row to take, or -1 to
-    draw."""
-    cnt = s.cnt
-    rlen = s.rlen
-    rtaken = s.rtaken
-    vb = s.vb
-    nr = s.nr
-    base = s.bs[p]
-    if base == _NEG:
-        base = _pts(cnt, p * 9, t, allowed, mono)
-        s.bs[p] = base
-    best_r = -1
-    best_v = _NEG
-    can = False
-    i = p * nr
-    for r in range(nr):
-        if rtaken[r]:
-            continue
-        n = rlen[r]
-        if n < cap[r]:
-            can = True
-        if n:
-            v = vb[i + r]
-            if v == _NEG:
-                v = _row_val(cnt, p * 9, s.rows, r * 3, n, t, allowed, mono)
-                vb[i + r] = v
-            v -= base
-            if v > best_v or (v == best_v and n > rlen[best_r]):
-                best_v = v
-                best_r = r
-    if best_r < 0:
-        return -1
-    if not (can and can_deck) or best_v >= take_at:
-        return best_r
-    return -1
-
-
-def decide_place(p, card, s, cap, t, allowed, mono):
-    """The greedy row for a drawn card: where it adds most to p's value of the row.
-    Leaves p's value of that row with the card in s.vb[-1]."""
+def _greedy(s, cap, score, take_at):
+    """A coroutine (see _scorer): the greedy policy in the Compact s (score: a _scorer of
+    s.cnt). send(p * 4) at the start of p's turn (+ 2 when the deck can be drawn from)
+    answers the row to take, or -1 to draw; send((p * 16 + card) * 4 + 1) for p's drawn
+    card answers the row where it adds most to p's value of the row, and leaves that
+    value in s.vb[-1]."""
     cnt = s.cnt
     rows = s.rows
     rlen = s.rlen
     rtaken = s.rtaken
     vb = s.vb
     nr = s.nr
-    b = p * 9
-    i = p * nr
+    last = len(vb) - 1
     best_r = -1
-    best_g = _NEG
-    best_a = _NEG
-    for r in range(nr):
-        n = rlen[r]
-        if rtaken[r] or n >= cap[r]:
+    while True:
+        x = yield best_r
+        best_r = -1
+        best_v = _NEG
+        if x & 1:
+            card = (x >> 2) & 15
+            b = (x >> 6) * 9
+            i = (x >> 6) * nr
+            best_a = _NEG
+            for r in range(nr):
+                n = rlen[r]
+                if rtaken[r] or n >= cap[r]:
+                    continue
+                r3 = r * 3
+                for k in range(r3, r3 + n):
+                    cnt[b + rows[k]] += 1
+                before = vb[i + r]
+                if before == _NEG:
+                    before = score.send(b)
+                    vb[i + r] = before
+                cnt[b + card] += 1
+                after = score.send(b)
+                cnt[b + card] -= 1
+                for k in range(r3, r3 + n):
+                    cnt[b + rows[k]] -= 1
+                if after - before > best_v:
+                    best_v = after - before
+                    best_r = r
+                    best_a = after
+            vb[last] = best_a
             continue
-        r3 = r * 3
-        before = vb[i + r]
-        if before == _NEG:
-            before = _row_val(cnt, b, rows, r3, n, t, allowed, mono)
-            vb[i + r] = before
-        cnt[b + card] += 1
-        after = _row_val(cnt, b, rows, r3, n, t, allowed, mono)
-        cnt[b + card] -= 1
-        if after - before > best_g:
-            best_g = after - before
-            best_r = r
-            best_a = after
-    vb[len(vb) - 1] = best_a
-    return best_r
+        p = x >> 2
+        b = p * 9
+        base = s.bs[p]
+        if base == _NEG:
+            base = score.send(b)
+            s.bs[p] = base
+        can = False
+        i = p * nr
+        for r in range(nr):
+            if rtaken[r]:
+                continue
+            n = rlen[r]
+            if n < cap[r]:
+                can = True
+            if n:
+                v = vb[i + r]
+                if v == _NEG:
+                    r3 = r * 3
+                    for k in range(r3, r3 + n):
+                        cnt[b + rows[k]] += 1
+                    v = score.send(b)
+                    for k in range(r3, r3 + n):
+                        cnt[b + rows[k]] -= 1
+                    vb[i + r] = v
+                v -= base
+                if v > best_v or (v == best_v and n > rlen[best_r]):
+                    best_v = v
+                    best_r = r
+        if best_r >= 0 and can and x & 2 and best_v < take_at:
+            best_r = -1
 
 
 class GreedyBot:
     def __init__(self, seed=0, take_at=TAKE_AT):
         self.seed = seed
         self.take_at = take_at
-        self.sim = Compact()
 
     def act(self, state, player, now=0):
         if state.is_terminal() or state.current_player() != player:
             return None
         if state.phase == C.PHASE_ASSIGN:
             return (player, C.ASSIGN) + state.best_assignment(player)
-        s = self.sim
+        s = Compact()  # not kept: a greedy decision is quick, and RAM is scarce
         s.load(state)
+        g = _primed(_greedy(s, state.cap, _primed(_scorer(s.cnt, state.table, state.colours,
+                                                          state.mono)), self.take_at))
         if state.phase == C.PHASE_PLACE:
-            r = decide_place(player, state.drawn, s, state.cap, state.table, state.colours,
-                             state.mono)
-            return (player, C.PLACE, r)
-        r = decide_turn(player, s, state.cap, len(state.deck) > 0, state.table,
-                        state.colours, state.mono, self.take_at)
+            return (player, C.PLACE, g.send((player * 16 + state.drawn) * 4 + 1))
+        r = g.send(player * 4 + (2 if state.deck else 0))
         if r < 0:
             return (player, C.DRAW)
         return (player, C.TAKE, r)
@@ -247,32 +269,53 @@ class StrongBot:
         self.rounds = rounds
         self.base = Compact()
         self.work = Compact()
-        self.pool = []
+        self.pool = bytearray(0)
         self.totals = []
         self.rollouts = 0  # counted, for the bench
         self.steps = 0
 
     def act(self, state, player, now=0):
+        """The whole decision in one call."""
         if state.is_terminal() or state.current_player() != player:
             return None
+        for a in self.think(state, player, 0):
+            if a is not None:
+                return a
+
+    def think(self, state, player, slice_steps=SLICE):
+        """The decision as a generator, for a screen that thinks between frames: each
+        next() simulates about slice_steps greedy steps (at least one whole rollout; 0:
+        all at once) and yields None, until it yields the action. The work is counted,
+        not timed, so the answer is act()'s whatever the slices: the state must not
+        change in between. Only on `player`'s turn."""
         if state.phase == C.PHASE_ASSIGN:
-            return (player, C.ASSIGN) + state.best_assignment(player)
+            yield (player, C.ASSIGN) + state.best_assignment(player)
+            return
         legal = state.legal_actions(player)
         k = len(legal)
         if k == 1:
-            return legal[0]
+            yield legal[0]
+            return
         t = state.table
+        allowed = state.colours
+        mono = state.mono
         self.base.load(state)
-        self.base.fill(t, state.colours, state.mono)
+        self.base.fill(_primed(_scorer(self.base.cnt, t, allowed, mono)))
         self.work.size(self.base.n, self.base.nr)
         # The unseen cards, as a multiset.
-        pool = self.pool
-        del pool[:]
         u = state.unseen_counts()
+        m = sum(u)
+        pool = self.pool
+        if len(pool) != m:
+            pool = self.pool = bytearray(m)
+        i = 0
         for c in range(9):
             for _ in range(u[c]):
-                pool.append(c)
-        m = len(pool)
+                pool[i] = c
+                i += 1
+        score = _primed(_scorer(self.work.cnt, t, allowed, mono))
+        roll = _primed(self._roller(state, player, score,
+                                    _primed(_greedy(self.work, state.cap, score, self.take_at))))
         # Only the cards that can come up before the horizon need an order.
         depth = (self.rounds - 1) * sum(state.cap)
         for r in range(len(state.cap)):
@@ -293,19 +336,29 @@ class StrongBot:
             opened = state.open_rows()
             cost = k - 1 + len(opened)
         rng = self.rng
-        last0 = state.last_round
+        last0 = 1 if state.last_round else 0
         to_last0 = state.cards_before_last()
         last1 = last0
         to_last1 = to_last0
         if not last0:
             if to_last0 == 0:
-                last1 = True
+                last1 = 1
             else:
                 to_last1 = to_last0 - 1
+        # What _roller is sent for each arm (see there); the draw arm's adds the card
+        # and the row per rollout.
+        codes = []
+        hi = ((to_last0 + 1) * 2 + last0) * 32 + (state.drawn & 15)
+        for act in legal:
+            codes.append((hi * 8 + act[2]) * 2 + (1 if act[1] == C.TAKE else 0)
+                         if act[1] != C.DRAW else 0)
+        hi = ((to_last1 + 1) * 2 + last1) * 2 + 1
+        legal = None  # not kept while thinking (RAM): asked again for the answer
         # A step costs about one greedy decision, which grows with the rows: with 4 or 5
         # rows the budget shrinks in proportion, so every move takes about as long.
         budget = self.budget * 3 // max(3, len(state.cap))
         self.steps = 0
+        mark = slice_steps if slice_steps > 0 else budget * 1000
         samples = 0
         while samples == 0 or self.steps < budget:
             samples += 1
@@ -316,136 +369,152 @@ class StrongBot:
                 pool[i] = pool[j]
                 pool[j] = x
             for a in range(k):
-                act = legal[a]
                 if a == draw_arm:
                     best = _NEG
                     for r in opened:
-                        v = self._rollout(state, player, C.PLACE, r, pool[0], 1, last1, to_last1)
+                        v = roll.send(((hi * 16 + pool[0]) * 8 + r) * 2)
                         if v > best:
                             best = v
+                        if self.steps >= mark:
+                            mark = self.steps + slice_steps
+                            yield None
                     totals[a] += best
                 else:
-                    totals[a] += self._rollout(state, player, act[1], act[2], state.drawn, 0,
-                                               last0, to_last0)
+                    totals[a] += roll.send(codes[a])
+                    if self.steps >= mark:
+                        mark = self.steps + slice_steps
+                        yield None
         self.rollouts += samples * cost
         best = 0
         for a in range(1, k):
             if totals[a] > totals[best]:
                 best = a
-        return legal[best]
+        yield state.legal_actions(player)[best]
 
-    def _rollout(self, state, me, kind, r, drawn, di, last, to_last):
-        """Plays on from the root with `kind` (PLACE or TAKE) on row r, the greedy policy
-        for everyone and the sampled deck order pool[di:]; returns the line's worth."""
+    def _roller(self, state, me, score, greedy):
+        """A coroutine (see _scorer) playing on from the root: send(code) plays `kind`
+        (PLACE or TAKE) on row r (the drawn card `drawn`), then the greedy policy for
+        everyone with the sampled deck order pool[di:], and answers the line's worth;
+        last: the last round, to_last: cards before the last-round card. One int, as a
+        tuple would be allocated: code = (((((to_last + 1) * 2 + last) * 2 + di) * 16
+        + drawn) * 8 + r) * 2 + (1 if kind is TAKE else 0)."""
         base = self.base
         s = self.work
         cnt = s.cnt
-        cnt[_ALL] = base.cnt
         rows = s.rows
-        rows[_ALL] = base.rows
         rlen = s.rlen
-        rlen[_ALL] = base.rlen
         rtaken = s.rtaken
-        rtaken[_ALL] = base.rtaken
         done = s.done
-        done[_ALL] = base.done
         bs = s.bs
-        bs[_ALL] = base.bs
         vb = s.vb
-        vb[_ALL] = base.vb
-        cap = state.cap
-        t = state.table
-        allowed = state.colours
-        mono = state.mono
-        take_at = self.take_at
         pool = self.pool
-        m = len(pool)
         n = s.n
         nr = s.nr
         scratch = len(vb) - 1
         online = state.online
-        start = state.start
-        rounds = self.rounds
-        left = 0
-        for q in range(n):
-            if not done[q]:
-                left += 1
-        turn = me
-        after = _NEG
-        steps = 0
+        value = 0
         while True:
-            steps += 1
-            if kind == C.PLACE:
-                rows[r * 3 + rlen[r]] = drawn
-                rlen[r] += 1
-                q = r
-                while q < scratch:
-                    vb[q] = _NEG
-                    q += nr
-                vb[turn * nr + r] = after
-                q = turn
-                for _ in range(n):
-                    q += 1
-                    if q == n:
-                        q = 0
-                    if not done[q]:
-                        break
-                turn = q
-            else:
-                b = turn * 9
-                r3 = r * 3
-                for i in range(r3, r3 + rlen[r]):
-                    cnt[b + rows[i]] += 1
-                rlen[r] = 0
-                rtaken[r] = 1
-                done[turn] = 1
-                bs[turn] = _NEG
-                left -= 1
-                if left == 0:
-                    rounds -= 1
-                    if last or rounds <= 0:
-                        break
-                    start = (start + 1) % n if online else turn
-                    turn = start
-                    left = n
-                    for i in range(nr):
-                        rlen[i] = 0
-                        rtaken[i] = 0
-                    for i in range(n):
-                        done[i] = 0
-                    for i in range(len(vb)):
-                        vb[i] = _NEG
-                else:
-                    q = turn
+            x = yield value
+            kind = C.TAKE if x & 1 else C.PLACE
+            x >>= 1
+            r = x & 7
+            x >>= 3
+            drawn = x & 15
+            x >>= 4
+            di = x & 1
+            x >>= 1
+            last = x & 1
+            to_last = (x >> 1) - 1
+            cnt[_ALL] = base.cnt
+            rows[_ALL] = base.rows
+            rlen[_ALL] = base.rlen
+            rtaken[_ALL] = base.rtaken
+            done[_ALL] = base.done
+            bs[_ALL] = base.bs
+            vb[_ALL] = base.vb
+            m = len(pool)
+            start = state.start
+            rounds = self.rounds
+            left = 0
+            for q in range(n):
+                if not done[q]:
+                    left += 1
+            p = me
+            after = _NEG
+            steps = 0
+            while True:
+                steps += 1
+                if kind == C.PLACE:
+                    rows[r * 3 + rlen[r]] = drawn
+                    rlen[r] += 1
+                    q = r
+                    while q < scratch:
+                        vb[q] = _NEG
+                        q += nr
+                    vb[p * nr + r] = after
+                    q = p
                     for _ in range(n):
                         q += 1
                         if q == n:
                             q = 0
                         if not done[q]:
                             break
-                    turn = q
-            r = decide_turn(turn, s, cap, di < m, t, allowed, mono, take_at)
-            if r >= 0:
-                kind = C.TAKE
-            else:
-                if not last and to_last == 0:
-                    last = True
-                drawn = pool[di]
-                di += 1
-                if not last:
-                    to_last -= 1
-                r = decide_place(turn, drawn, s, cap, t, allowed, mono)
-                after = vb[scratch]
-                kind = C.PLACE
-        self.steps += steps
-        mine = _pts(cnt, me * 9, t, allowed, mono)
-        best = _NEG
-        for q in range(n):
-            if q != me:
-                v = _pts(cnt, q * 9, t, allowed, mono)
-                if v > best:
-                    best = v
-        return mine - best
+                    p = q
+                else:
+                    b = p * 9
+                    r3 = r * 3
+                    for i in range(r3, r3 + rlen[r]):
+                        cnt[b + rows[i]] += 1
+                    rlen[r] = 0
+                    rtaken[r] = 1
+                    done[p] = 1
+                    bs[p] = _NEG
+                    left -= 1
+                    if left == 0:
+                        rounds -= 1
+                        if last or rounds <= 0:
+                            break
+                        start = (start + 1) % n if online else p
+                        p = start
+                        left = n
+                        for i in range(nr):
+                            rlen[i] = 0
+                            rtaken[i] = 0
+                        for i in range(n):
+                            done[i] = 0
+                        for i in range(len(vb)):
+                            vb[i] = _NEG
+                    else:
+                        q = p
+                        for _ in range(n):
+                            q += 1
+                            if q == n:
+                                q = 0
+                            if not done[q]:
+                                break
+                        p = q
+                r = greedy.send(p * 4 + (2 if di < m else 0))
+                if r >= 0:
+                    kind = C.TAKE
+                else:
+                    if not last and to_last == 0:
+                        last = 1
+                    drawn = pool[di]
+                    di += 1
+                    if not last:
+                        to_last -= 1
+                    r = greedy.send((p * 16 + drawn) * 4 + 1)
+                    after = vb[scratch]
+                    kind = C.PLACE
+            self.steps += steps
+            value = score.send(me * 9)
+            best = _NEG
+            for q in range(n):
+                if q != me:
+                    v = score.send(q * 9)
+                    if v > best:
+                        best = v
+            value -= best
 
 
 def make_bot(level, seed=0):

@@ -81,6 +81,13 @@ class CubingosBot:
             return None
         return (p,) + self._action + (now,)
 
+    def will_look(self, state, p, now):
+        """True when act() would look at the card now: the costly call (the matcher), so
+        a screen can let one bot look per frame (the look's timing is from the start of
+        the leg, so looking a frame later changes nothing)."""
+        return (state.phase != C.TAKING and state.can_act(p, now)
+                and self._key != (0, state.rounds, state.leg))
+
     def _plan(self, state, p):
         """Looks at the card once per leg: the action and when it is due."""
         par = self.par

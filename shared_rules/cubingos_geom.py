@@ -271,47 +271,47 @@ def free_cells(occ, keep):
 def match_masks(occ, cells, wh, mask, head, mouth, out):
     """Appends (cell, orientation mask) to out for each of `cells` where a new die in
     some orientation forms the creature (head colour, mouth code) with a neighbour: bit
-    o of the mask set when orientation o does. Returns out.
+    o of the mask set when orientation o does. Returns out, in the order of `cells`.
 
-    The hot loop of hints and bots: for each meeting of the new die (see the module
-    docstring) whose partner shows the card's head (or mouth), the orientations showing
-    the card's mouth (or head) at the new die's slot are OR-ed in from MASK. Cells on
-    the table skip the four edges along the table; no cell checked here is below it."""
-    get = occ.get
+    The hot loop of hints and bots, turned round: rather than looking from every cell
+    along its twelve edges (most of which face open air), it walks the dice in place.
+    Only a half showing the card's head (or mouth) can take part, so for each visible
+    face of each die and each half on it that does, the two cells a new die would
+    meet that half from are checked (see the module docstring):
+        flat:   c = P + G (beside P, both facing F; c + F empty)   c's (F, -G)
+        angle:  c = P + F + G (across the empty cell P + F)        c's (-G, -F)
+    and the orientations showing the other half at c's slot are OR-ed in from MASK. A
+    die's face is never visible to the table, and a die's bottom face never shows (a
+    die stands on the table or on a die), so no meeting along the table comes up."""
+    acc = {}
     for c in cells:
-        m = 0
-        for oa, ob, od, sab, sba, sda, sdb, sb, sa in (EDGES if c >= UP else EDGES_LOW):
-            a = get(c + oa)
-            b = get(c + ob)
-            if a is None:
-                d = get(c + od)
-                if d is not None:
-                    h = wh[d * 36 + sda]
-                elif b is not None:
-                    h = wh[b * 36 + sb]
-                else:
-                    h = 255
+        acc[c] = 0
+    off = DIR_OFF
+    for p in occ:
+        o36 = occ[p] * 36
+        for f in range(5):
+            of = off[f]
+            e = p + of
+            if e in occ:
+                continue
+            f6 = f * 6
+            for g in PERP[f]:
+                h = wh[o36 + f6 + g]
                 if h == head:
-                    m |= mask[sab * 8 + mouth]
+                    h = mouth
                 elif h == mouth:
-                    m |= mask[sab * 8 + head]
-                if b is None:
-                    if d is not None:
-                        h = wh[d * 36 + sdb]
-                        if h == head:
-                            m |= mask[sba * 8 + mouth]
-                        elif h == mouth:
-                            m |= mask[sba * 8 + head]
-            elif b is None:
-                d = get(c + od)
-                if d is not None:
-                    h = wh[d * 36 + sdb]
+                    h = head
                 else:
-                    h = wh[a * 36 + sa]
-                if h == head:
-                    m |= mask[sba * 8 + mouth]
-                elif h == mouth:
-                    m |= mask[sba * 8 + head]
+                    continue
+                og = off[g]
+                c = p + og
+                if c in acc and (c + of) not in occ:
+                    acc[c] |= mask[(f6 + (g ^ 1)) * 8 + h]
+                c = e + og
+                if c in acc:
+                    acc[c] |= mask[((g ^ 1) * 6 + (f ^ 1)) * 8 + h]
+    for c in cells:
+        m = acc[c]
         if m:
             out.append((c, m))
     return out

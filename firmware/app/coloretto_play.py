@@ -13,7 +13,7 @@ colour's cards and jokers, plus or minus, the +2 cards); A leaves.
 """
 
 from hal import api
-from app import sound, ui
+from app import sound, ui, font
 from app.screen import GameScreen, is_press, is_click
 from app import coloretto_draw as D
 from shared_rules import coloretto as C
@@ -45,6 +45,10 @@ class ColorettoPlay(GameScreen):
         self.led = -2
         self.bot_plan = None
         self.bot_at = 0
+        self.thinking = None  # a bot's decision in progress (its think() generator)
+        self.thought = None   # ... and its answer, held until the bot's pace allows it
+        self.spin = 0         # slices thought so far: the thinking indicator's phase
+        self.spin_only = False
         self.taken = [[] for _ in range(n)]  # the cards each player took this round
         self.summary_round = 0
         self.jokers = []      # ASSIGN view: the colour of each joker
@@ -167,12 +171,17 @@ class ColorettoPlay(GameScreen):
             self.bot_step(now)
 
     def bot_step(self, now):
-        if now < self.bot_at:
-            return
         st = self.st
         p = st.turn
+        if self.bot_plan is None and self.thought is None and self.think(p):
+            return
+        if now < self.bot_at:
+            return
         if self.bot_plan is None:
-            a = self.agents[p].act(st, p, now)
+            a = self.thought
+            self.thought = None
+            if a is None:
+                a = self.agents[p].act(st, p, now)
             if a is None:
                 return
             if a[1] == C.PLACE or a[1] == C.TAKE:
@@ -188,6 +197,39 @@ class ColorettoPlay(GameScreen):
         if not self.act(a):  # never expected from a bot: fall back on a legal move
             self.act(st.legal_actions(p)[0])
         self.bot_at = now + self.t_bot
+
+    def think(self, p):
+        """One slice of bot p's thinking (a bot with think(): the strong one), from the
+        start of its turn, during its pace wait too; True while it is not done. A slice
+        is a fixed amount of work, so the answer does not depend on the frames."""
+        if self.thinking is None:
+            think = getattr(self.agents[p], "think", None)
+            if think is None:
+                return False
+            self.thinking = think(self.st, p)
+            self.spin = 0
+        a = next(self.thinking)
+        if a is None:
+            self.spin += 1
+            if self.spin_shown():
+                # only the indicator moved: draw() redraws just that (unless a notice
+                # shows: it may go in this frame)
+                app = self.app
+                self.spin_only = not app.dirty and not (app.notice and app.notice_until)
+                self.app.invalidate()
+            return True
+        self.thinking = None
+        self.thought = a
+        self.app.invalidate()
+        return False
+
+    def draw_thinking(self, fb):
+        """Three dots after the thinking bot's name in the header, one lit, moving on
+        each slice."""
+        x = 8 + font.width(self.names[self.st.turn]) + 6
+        fb.fill_rect(x, 10, 3 * 8, 8, ui.PANEL)
+        for i in range(3):
+            fb.fill_rect(x + i * 8 + 1, 13, 4, 4, ui.ACCENT if i == self.spin % 3 else ui.DIM)
 
     def tick_leds(self):
         """The LEDs show the colour of the card just drawn."""
@@ -306,4 +348,12 @@ class ColorettoPlay(GameScreen):
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, fb):
-        D.draw(self, fb)
+        only = self.spin_only
+        self.spin_only = False
+        if not only:
+            D.draw(self, fb)
+        if self.thinking is not None and self.spin_shown():
+            self.draw_thinking(fb)
+
+    def spin_shown(self):
+        return self.view == TABLE and not self.others and not self.paused

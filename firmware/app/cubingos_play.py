@@ -327,9 +327,14 @@ class CubingosPlay(GameScreen):
         if a is not None:
             self.do(a)
             return
+        looked = False
         for p in st.actors():
             agent = self.agents[p]
             if agent is not None:
+                if agent.will_look(st, p, gt):
+                    if looked:  # one bot looks at the card per frame (the matcher)
+                        continue
+                    looked = True
                 a = agent.act(st, p, gt)
                 if a is not None:
                     self.do(a)

@@ -1,0 +1,196 @@
+"""The bots' decisions and the Cubingos matcher timed on the emulated Pico, as /main.py
+(bench/bench_bots_device.py builds the image and reads the console).
+
+Prints one `KB <json>` line per workload and `KB-END` at the end (`KX` and the traceback
+on an error):
+  coloretto: the strong bot (one seat, greedy bots in the others) through whole seeded
+      games per player count: per decision the total us of think() run slice by slice
+      as the play screen runs it, the longest slice, the number of slices and simulated
+      steps; the first decisions are checked against act() on the same position (same answer);
+  matcher: CubingosState.match_masks(card) (legal cells and masks: the bots' and hints'
+      call) on seeded structures of 12 and 13 dice, every card, us per call;
+  cubingos_plan: a Cubingos bot's look at the card (its once-a-leg plan) on those
+      structures, us;
+  bots: Kocka 10000's and Cubo's bots playing each other, us per decision.
+"""
+import gc
+import json
+import sys
+import time
+
+
+def us():
+    return time.ticks_us()
+
+
+def since(t):
+    return time.ticks_diff(time.ticks_us(), t)
+
+
+def stats(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    if not n:
+        return {"n": 0}
+    return {"n": n, "median_us": xs[n // 2], "p90_us": xs[n * 9 // 10], "max_us": xs[-1]}
+
+
+def report(kind, **fields):
+    fields["kind"] = kind
+    print("KB " + json.dumps(fields))
+
+
+def forget():
+    for m in list(sys.modules):
+        if m.startswith("shared_rules."):
+            del sys.modules[m]
+    gc.collect()
+
+
+def coloretto(players, games, seed0):
+    from shared_rules import coloretto as C
+    from shared_rules.coloretto import Coloretto
+    from shared_rules import coloretto_bots as B
+    totals = []
+    slices_max = []
+    slices = 0
+    steps = []
+    differ = 0
+    checked = 0
+    for g in range(games):
+        st = Coloretto(players, seed=seed0 + g)
+        seat = g % players
+        bot = B.StrongBot(seed0 * 100 + g)
+        twin = B.StrongBot(seed0 * 100 + g)  # the same seed, deciding in one act()
+        others = [B.GreedyBot(i) for i in range(players)]
+        while not st.is_terminal():
+            p = st.current_player()
+            if p != seat:
+                st.apply(others[p].act(st, p, 0))
+                continue
+            think = bot.think(st, p)
+            total = 0
+            longest = 0
+            n = 0
+            while True:
+                t = us()
+                a = next(think)
+                dt = since(t)
+                total += dt
+                n += 1
+                if dt > longest:
+                    longest = dt
+                if a is not None:
+                    break
+            if len(totals) < 8:  # the one-call answer is the same (a few: it costs as much)
+                checked += 1
+                if twin.act(st, p, 0) != a:
+                    differ += 1
+            else:
+                twin.rng.state = bot.rng.state
+            if st.phase != C.PHASE_ASSIGN and n > 1:
+                totals.append(total)
+                slices_max.append(longest)
+                slices += n
+                steps.append(bot.steps)
+            st.apply(a)
+    report("coloretto", players=players, games=games, decision=stats(totals),
+           slice=stats(slices_max), slices_per_decision=slices // max(1, len(totals)),
+           steps=stats(steps), checked=checked, differ=differ)
+
+
+def structure(seed, n):
+    """Seeded structures as bench/bench_cubingos.py builds them."""
+    from shared_rules import cubingos_geom as G
+    from shared_rules import cubingos as C
+    from shared_rules.rng import Rng
+    r = Rng(seed)
+    occ = {G.ORIGIN: 0}
+    order = [G.ORIGIN]
+    for i in range(n - 1):
+        cells = G.legal_cells(occ, i == 0)
+        c = r.choice(cells)
+        occ[c] = r.below(24)
+        order.append(c)
+    s = C.CubingosState(2, seed)
+    s.occ = occ
+    s.order = order
+    s.won[0] = [0]  # past the first round: stacking allowed
+    return s
+
+
+def matcher(count):
+    from shared_rules.cubingos_bots import CubingosBot
+    for size in (12, 13):
+        calls = []
+        plans = []
+        for k in range(count):
+            s = structure(1000 * size + k, size)
+            bot = CubingosBot("hard", k)
+            for card in range(16):
+                t = us()
+                s.match_masks(card)
+                calls.append(since(t))
+                s.card = card
+                t = us()
+                bot._plan(s, 0)
+                plans.append(since(t))
+        report("matcher", dice=size, structures=count, call=stats(calls))
+        report("cubingos_plan", dice=size, structures=count, call=stats(plans))
+
+
+def bots(name, level, players, seed, decisions):
+    from shared_rules import registry
+    mod = __import__("shared_rules.%s_bots" % name, None, None, ("make_bot",))
+    cls = registry.game_class(name)
+    state = cls(players, seed)
+    agents = [mod.make_bot(level, seed + i) for i in range(players)]
+    times = []
+    now = 0
+    loops = 0
+    while not state.is_terminal() and len(times) < decisions and loops < 20000:
+        loops += 1
+        acted = False
+        for p in state.actors():
+            t = us()
+            a = agents[p].act(state, p, now)
+            dt = since(t)
+            if a is not None:
+                times.append(dt)
+                state.apply(a)
+                acted = True
+                break
+        if not acted:
+            ev = state.system_action(now)
+            if ev is not None:
+                state.apply(ev)
+            now += 50
+    report("bots", game=name, level=level, players=players, decision=stats(times))
+
+
+def main():
+    args = {}
+    try:
+        with open("bots_args.json") as f:
+            args = json.load(f)
+    except OSError:
+        pass
+    gc.collect()
+    report("start", free=gc.mem_free())
+    matcher(args.get("structures", 12))
+    forget()
+    for name in ("kocka10000", "cubo"):
+        for level in ("easy", "medium", "hard"):
+            bots(name, level, 3, 12345, args.get("decisions", 40))
+            forget()
+    for players, games in args.get("coloretto", ((3, 2), (2, 1), (5, 1))):
+        coloretto(players, games, 1)
+        forget()
+    print("KB-END")
+
+
+try:
+    main()
+except Exception as e:
+    print("KX")
+    sys.print_exception(e)

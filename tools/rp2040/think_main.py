@@ -1,0 +1,161 @@
+"""The real app on the emulated Pico with three strong Coloretto bots at the table, as
+/main.py (bench/bench_bots_device.py and tests/test_device_thinking.py drive it).
+
+App.run's loop written out (as tools/rp2040/probe_main.py does), timing every frame's
+advance() (input and the screen's update: the bots think there) and draw. Prints:
+    KT think <frame> <ms>      when a bot starts thinking (the host may press B then)
+    KT decided <frame> <ms>    when it has its answer
+    KT paused <frame> <ms> <ticks_ms>   when the game has paused (the frame that saw B,
+                               before it draws the pause box; ticks_ms: since boot)
+    KT resumed <frame> <ms> <ticks_ms>
+    KT {json}                  at the end (after `decisions` decisions of the bots):
+        the advance() us of the frames where a bot thought (and of all the game's
+        frames), the draw us, the decisions, the slices, the indicator's phases drawn
+    KT-END
+The bots' pace (900 ms between actions) is kept: a decision is thought during it.
+think_args.json on the filesystem may set {"decisions": n} (default DECISIONS) and
+{"demo_ms": ms}: then the other games' bots-only demos follow, ms of app time each, each
+reported as one line (its frames' advance() us: median, max, the three longest, and
+the longest without the time in the game's save journal):
+    KT demo {json}
+"""
+import gc
+import json
+import sys
+import time
+
+DECISIONS = 12
+
+
+def demo(app, hal, name, ms, clock):
+    """A bots-only game of `name` (its menu demo) for ms of app time: every frame's
+    advance() us, as one `KT demo` line. clock: [now, last tick]; returns it."""
+    from app import games
+    from app.app import FRAME_MS
+    app.home()
+    games.load(name).demo(app, 3)
+    top = app.top()
+    screen = type(top).__name__
+    saving = [0]  # us in the game's save journal this frame (flash writes, not the bots)
+    rec = getattr(top, "rec", None)
+    if rec is not None:
+        real = rec.applied
+
+        def timed(state, action, now):
+            t = time.ticks_us()
+            real(state, action, now)
+            saving[0] += time.ticks_diff(time.ticks_us(), t)
+        rec.applied = timed
+    us = []
+    rest = []
+    end = clock[0] + ms
+    while clock[0] < end:
+        t = hal.ticks_ms()
+        clock[0] += hal.ticks_diff(t, clock[1])
+        clock[1] = t
+        saving[0] = 0
+        t0 = time.ticks_us()
+        app.advance(clock[0])
+        dt = time.ticks_diff(time.ticks_us(), t0)
+        us.append(dt)
+        rest.append(dt - saving[0])
+        if app.dirty:
+            app.draw()
+            hal.display.show()
+            app.frames += 1
+        spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
+        if spare > 0:
+            hal.sleep_ms(spare)
+    us.sort()
+    rest.sort()
+    print("KT demo " + json.dumps({"game": name, "screen": screen, "frames": len(us),
+                                   "median_us": us[len(us) // 2], "max_us": us[-1],
+                                   "top_us": us[-3:], "max_unsaved_us": rest[-1]}))
+    return clock
+
+
+def main():
+    decisions_wanted = DECISIONS
+    demo_ms = 0
+    try:
+        with open("think_args.json") as f:
+            args = json.load(f)
+        decisions_wanted = args.get("decisions") or DECISIONS
+        demo_ms = args.get("demo_ms") or 0
+    except OSError:
+        pass
+    from hal.pico import PicoHal
+    from app.app import App, FRAME_MS
+    from app import coloretto_game as G
+    hal = PicoHal()
+    app = App(hal)
+    app.pop()  # the boot screen: to the menu
+    app.launch(lambda: G._play(app, ["strong", "strong", "strong"], ["ANNA", "BORIS", "CILKA"],
+                               G.options_of(G.default_setup()), 5))
+    game = app.top()
+    game.t_summary = 600
+    think_us = []
+    other_us = []
+    draw_us = []
+    phases = []
+    decisions = 0
+    slices = 0
+    was_thinking = False
+    was_paused = False
+    last = hal.ticks_ms()
+    now = 0
+    while decisions < decisions_wanted and app.top() is game:
+        t = hal.ticks_ms()
+        now += hal.ticks_diff(t, last)
+        last = t
+        thinking = game.thinking is not None
+        spin = game.spin
+        t0 = time.ticks_us()
+        app.advance(now)
+        dt = time.ticks_diff(time.ticks_us(), t0)
+        after = game.thinking is not None
+        if thinking or after:
+            think_us.append(dt)
+            if game.spin != spin or not thinking:
+                slices += 1
+        else:
+            other_us.append(dt)
+        if after and not was_thinking:
+            print("KT think %d %d" % (app.frames, now))
+        if thinking and not after:
+            decisions += 1
+            print("KT decided %d %d" % (app.frames, now))
+        was_thinking = after
+        if game.paused != was_paused:
+            was_paused = game.paused
+            print("KT %s %d %d %d" % ("paused" if was_paused else "resumed", app.frames, now,
+                                      hal.ticks_ms()))
+        if app.dirty:
+            t1 = time.ticks_us()
+            app.draw()
+            draw_us.append(time.ticks_diff(time.ticks_us(), t1))
+            if game.thinking is not None and game.spin_shown():
+                phases.append(game.spin % 3)
+            hal.display.show()
+            app.frames += 1
+        spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
+        if spare > 0:
+            hal.sleep_ms(spare)
+    clock = [now, last]
+    game = G = None  # the app's purge frees the game only if nothing here holds it
+    gc.collect()
+    result = json.dumps({"think_us": think_us, "other_us": other_us, "draw_us": draw_us,
+                         "decisions": decisions, "slices": slices, "phases": phases,
+                         "free": gc.mem_free()})
+    think_us = other_us = draw_us = phases = None
+    for name in ("cubo", "kocka10000", "cubingos") if demo_ms else ():
+        clock = demo(app, hal, name, demo_ms, clock)
+    print("KT", result)  # (no concatenation: the heap is fragmented by now)
+    print("KT-END")
+
+
+try:
+    main()
+except Exception as e:
+    print("KX")
+    sys.print_exception(e)
