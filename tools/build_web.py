@@ -5,7 +5,7 @@
                                       the pinned npm package in node_modules
     py/...                            the app as the device has it: shared_rules/, app/,
                                       hal/ compiled to .mpy (tools/build_bundle.py, the
-                                      MicroPython gate's bundle), and kocka_page.mpy
+                                      MicroPython gate's bundle), kocka_page and logexport
     files.json                        every file under py/, for the page to mount
     layout.json                       the simulator's device geometry (simulator/layout.py)
                                       and key legends, so both draw the same device
@@ -24,6 +24,7 @@ WEB = os.path.join(ROOT, "web")
 PORT_PKG = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 PAGE_FILES = ("index.html", "kocka.js", "style.css")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
+PAGE_MODULES = ("kocka_page", "logexport")  # the page's own Python (web/)
 
 
 def layout_data():
@@ -67,7 +68,8 @@ def build(out_dir=OUT):
     py = os.path.join(out_dir, "py")
     build_bundle(py, include_host_only=True)
     os.remove(os.path.join(py, "main.py"))  # the device's entry point: the page has its own
-    compile_one(os.path.join(WEB, "kocka_page.py"), os.path.join(py, "kocka_page.mpy"), OPT)
+    for name in PAGE_MODULES:
+        compile_one(os.path.join(WEB, name + ".py"), os.path.join(py, name + ".mpy"), OPT)
     files = []
     for dirpath, dirnames, filenames in os.walk(py):
         dirnames.sort()

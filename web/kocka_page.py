@@ -14,9 +14,6 @@ import gc
 from hal.browser import BrowserHal
 from app.app import App
 
-EXPORT_FORMAT = "kocka-log"
-EXPORT_VERSION = 1
-
 S = {"app": None, "hal": None, "driver": None, "game": None, "frame": 0}
 
 
@@ -57,30 +54,8 @@ def tick(now):
 
 
 def export_log():
-    """Every intact record of the game log, base64, with the log's device and epoch."""
-    import binascii
-    import json
-    from app import gamelog
-    storage = S["hal"].storage
-    was_open = getattr(storage, "kocka_gamelog", None) is not None
-    log = gamelog.shared(storage, S["hal"].random_seed)
-    recs = []
-    gaps = []
-    cur = gamelog.Cursor(log, 0)
-    while True:
-        item = cur.next()
-        if item is None:
-            break
-        if item[0] == "rec":
-            recs.append({"seq": item[1],
-                         "data": binascii.b2a_base64(item[2]).decode().strip()})
-        else:
-            gaps.append([item[1], item[2], item[3]])
-    out = json.dumps({"format": EXPORT_FORMAT, "version": EXPORT_VERSION,
-                      "device": log.device, "epoch": log.epoch,
-                      "records": recs, "gaps": gaps})
-    if not was_open:
-        storage.kocka_gamelog = None  # as the app left it: the log's code is purged later
-    recs = None
+    """The game log as the JSON text `kocka import` reads (web/logexport.py)."""
+    import logexport
+    text = logexport.document(S["hal"].storage, S["hal"].random_seed)
     gc.collect()
-    return out
+    return text
