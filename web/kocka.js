@@ -8,7 +8,8 @@
 //
 // URL parameters: ?demo=NAME&seed=N  a bots-only demo (its storage is thrown away),
 //                 ?game=ID           that game's setup once the menu is up,
-//                 ?turbo=N           N app frames of 33 ms per animation frame (tests).
+//                 ?turbo=N           N app frames of 33 ms per animation frame (tests),
+//                 ?frames=N          stop after N app frames (tests compare that frame).
 
 import { loadMicroPython } from "./mp/micropython.mjs";
 
@@ -160,7 +161,11 @@ const sound = {
     this.apply();
     showSoundState();
   },
-  tone(freq, volume) { this.freq = freq; this.volume = volume; this.apply(); },
+  tone(freq, volume) {
+    this.freq = freq; this.volume = volume;
+    if (freq > 0 && volume > 0) stats.tones++;
+    this.apply();
+  },
   apply() {
     if (!this.ctx) return;
     const t = this.ctx.currentTime;
@@ -430,6 +435,7 @@ globalThis.kockaHal = {
       const r = v[3 * i], g = v[3 * i + 1], b = v[3 * i + 2];
       const el = $("led" + i);
       const on = r + g + b > 0;
+      if (on) stats.ledsLit++;
       el.style.background = on ? `rgb(${r},${g},${b})` : "";
       el.style.boxShadow = on ? `0 0 ${layout.led_glow_radius / 2}px ${layout.led_glow_radius / 4}px rgba(${r},${g},${b},0.55)` : "";
     }
@@ -440,10 +446,11 @@ globalThis.kockaHal = {
 
 // ---- the frame loop ----------------------------------------------------------------
 const stats = { loadStart: performance.now(), firstFrameMs: null, frames: 0, shown: 0,
-  tickMs: [], top: "", over: false, error: null };
+  tickMs: [], top: "", over: false, ended: false, error: null, tones: 0, ledsLit: 0 };
 let mp = null, tickPy = null;
 let clock = 0, started = 0, lastTick = -1e9;
-const turbo = Math.max(0, Math.min(64, parseInt(params.get("turbo") || "0", 10) || 0));
+let turbo = Math.max(0, Math.min(64, parseInt(params.get("turbo") || "0", 10) || 0));
+const maxFrames = parseInt(params.get("frames") || "0", 10) || Infinity;
 
 function lightControls() {
   const raw = input.raw();
@@ -460,9 +467,10 @@ function runTick(t) {
   const dt = performance.now() - t0;
   stats.frames++;
   if (stats.tickMs.length < 20000) stats.tickMs.push(dt);
-  const [top, over] = String(status).split("|");
+  const [top, over, ended] = String(status).split("|");
   stats.top = top;
   stats.over = over === "1";
+  stats.ended = ended === "1";
   if (stats.firstFrameMs === null && stats.shown > 0) stats.firstFrameMs = performance.now() - stats.loadStart;
 }
 
@@ -471,10 +479,12 @@ function loop(ts) {
   try {
     pollGamepads();
     if (turbo) {
-      for (let i = 0; i < turbo; i++) { clock += FRAME_MS; now = clock; runTick(clock); }
+      for (let i = 0; i < turbo && stats.frames < maxFrames; i++) {
+        clock += FRAME_MS; now = clock; runTick(clock);
+      }
     } else {
       const t = Math.floor(ts - started);
-      if (t - lastTick >= FRAME_MS - 4) { // 30 frames a second on a 60 Hz display
+      if (t - lastTick >= FRAME_MS - 4 && stats.frames < maxFrames) { // 30 fps on a 60 Hz display
         lastTick = t;
         now = t;
         runTick(t);
@@ -568,6 +578,12 @@ window.kocka = {
   ready: null,
   exportLog: () => mp.pyimport("kocka_page").export_log(),
   download: downloadLog,
-  frame: () => Array.from(heap(display.addr, display.n)),
+  // tests: from now on N app frames of 33 ms per animation frame (0: real time again)
+  setTurbo: (n) => {
+    if (n) clock = now; else { started = performance.now() - now; lastTick = now; }
+    turbo = n;
+  },
+  audio: () => ({ started: !!sound.ctx, running: !!sound.ctx && sound.ctx.state === "running",
+    muted: sound.muted, freq: sound.freq, volume: sound.volume }),
 };
 window.kocka.ready = main().catch(fail);

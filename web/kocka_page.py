@@ -4,7 +4,8 @@ web/kocka.js loads this module once and then calls, from JavaScript:
     start(demo, game, seed)  the app, the demo driver (?demo=NAME&seed=N) or the
                              game whose setup opens when the menu is first up (?game=)
     tick(now)                one app frame at app time `now` (ms); returns a status
-                             string "TopScreen|over" (over: 1 once a demo's game ended)
+                             string "TopScreen|over|ended" (over: 1 once a demo's game
+                             ended; ended: 1 while a game screen shows an ended game)
     export_log()             the game log as the JSON text that `kocka import` reads
 The app's own code is the device's: nothing here changes what a frame draws.
 """
@@ -49,8 +50,16 @@ def tick(now):
         games.load(S["game"]).open(app)
         S["game"] = None
         top = type(app.top()).__name__
-    over = 1 if driver is not None and driver.over() else 0
-    return "%s|%d" % (top, over)
+    return "%s|%d|%d" % (top, 1 if driver is not None and driver.over() else 0, ended(app))
+
+
+def ended(app):
+    """1 while the top screen is a game whose play has ended (as app.demo's GameDemo.over)."""
+    top = app.top()
+    if not getattr(top, "in_game", False):
+        return 0
+    st = getattr(top, "st", None) or getattr(top, "state", None)
+    return 1 if st is not None and st.is_terminal() else 0
 
 
 def export_log():
