@@ -1,6 +1,7 @@
 """`make web`: the static site that runs Kocka in a browser, in build/web/.
 
-    index.html, kocka.js, style.css   the page (from web/)
+    index.html, kocka.js, store.js,   the page (from web/)
+    style.css
     mp/micropython.mjs, .wasm         the official MicroPython WebAssembly port, from
                                       the pinned npm package in node_modules
     py/...                            the app as the device has it: shared_rules/, app/,
@@ -22,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "web")
 WEB = os.path.join(ROOT, "web")
 PORT_PKG = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
-PAGE_FILES = ("index.html", "kocka.js", "style.css")
+PAGE_FILES = ("index.html", "kocka.js", "store.js", "style.css")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_MODULES = ("kocka_page", "logexport")  # the page's own Python (web/)
 
