@@ -364,7 +364,9 @@ globalThis.kockaHal = {
 };
 
 // ---- the frame loop ----------------------------------------------------------------
-const stats = { loadStart: performance.now(), firstFrameMs: null, frames: 0, shown: 0,
+// firstFrameMs: from the start of the page's load (performance.now's origin) to the
+// first frame the app pushed to the canvas
+const stats = { firstFrameMs: null, frames: 0, shown: 0,
   tickMs: [], top: "", over: false, ended: false, error: null, tones: 0, ledsLit: 0 };
 let mp = null, tickPy = null;
 let clock = 0, started = 0, lastTick = -1e9;
@@ -390,7 +392,7 @@ function runTick(t) {
   stats.top = top;
   stats.over = over === "1";
   stats.ended = ended === "1";
-  if (stats.firstFrameMs === null && stats.shown > 0) stats.firstFrameMs = performance.now() - stats.loadStart;
+  if (stats.firstFrameMs === null && stats.shown > 0) stats.firstFrameMs = performance.now();
 }
 
 function loop(ts) {
