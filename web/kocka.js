@@ -390,6 +390,7 @@ function runTick(t) {
   if (stats.tickMs.length < 20000) stats.tickMs.push(dt);
   const [top, over, ended] = String(status).split("|");
   stats.top = top;
+  if (over === "1" && !stats.over) $("mode").textContent += ": the game is over (reload to watch again)";
   stats.over = over === "1";
   stats.ended = ended === "1";
   if (stats.firstFrameMs === null && stats.shown > 0) stats.firstFrameMs = performance.now();
