@@ -120,9 +120,9 @@ class Page:
         self.wait("s.frames >= %d" % (f + n))
 
     def press(self, key):
-        """A key held for about three frames, as a person presses it."""
+        """A key held for a frame or two (well inside the 400 ms before auto-repeat)."""
         self.page.keyboard.down(key)
-        self.frames_later(3)
+        self.frames_later(1)
         self.page.keyboard.up(key)
         self.frames_later(3)
 
@@ -209,7 +209,7 @@ def test_a_gamepad_drives_the_joystick_and_keys(browser, site, tmp_path):
     p.wait_top("MainMenu")
     for button, top in ((13, None), (0, "K10kSetup"), (1, "MainMenu")):  # d-pad down, A, B
         p.page.evaluate("window.fakePad.buttons[%d].pressed = true" % button)
-        p.frames_later(3)
+        p.frames_later(1)
         p.page.evaluate("window.fakePad.buttons[%d].pressed = false" % button)
         p.frames_later(3)
         if top:

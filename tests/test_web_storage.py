@@ -1,4 +1,4 @@
-"""The page's storage (firmware/hal/browser.py KvStorage over web/store.js's Store) keeps the
+"""The page's storage (web/browser_hal.py KvStorage over web/store.js's Store) keeps the
 hal.storage contract, under real MicroPython WebAssembly (Node): read/write/append/remove/
 listdir/size/free_bytes, binary bytes intact, bad names refused, a full store refusing a
 write with OSError and keeping the old bytes; and the app's reliability code (jsonfile's
@@ -63,7 +63,7 @@ if (local.getItem("other-site-key") !== "not ours") { console.error("touched a k
 
 SCRIPT = r"""
 import js
-from hal.browser import KvStorage
+from browser_hal import KvStorage
 from app import jsonfile, gamelog
 from shared_rules import records
 
@@ -146,7 +146,8 @@ def test_browser_storage_keeps_the_hal_contract_under_micropython(tmp_path):
     runner = tmp_path / "run.mjs"
     mounts = [[os.path.join(ROOT, "shared_rules"), "shared_rules"],
               [os.path.join(ROOT, "firmware", "app"), "app"],
-              [os.path.join(ROOT, "firmware", "hal"), "hal"]]
+              [os.path.join(ROOT, "firmware", "hal"), "hal"],
+              [os.path.join(ROOT, "web", "browser_hal.py"), "browser_hal.py"]]
     runner.write_text(RUNNER % {
         "store": "file://" + os.path.join(ROOT, "web", "store.js"),
         "mp": "file://" + os.path.join(ROOT, "node_modules", "@micropython",

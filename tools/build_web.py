@@ -6,7 +6,8 @@
                                       the pinned npm package in node_modules
     py/...                            the app as the device has it: shared_rules/, app/,
                                       hal/ compiled to .mpy (tools/build_bundle.py, the
-                                      MicroPython gate's bundle), kocka_page and logexport
+                                      MicroPython gate's bundle), and the page's
+                                      browser_hal, kocka_page and logexport
     files.json                        every file under py/, for the page to mount
     layout.json                       the simulator's device geometry (simulator/layout.py)
                                       and key legends, so both draw the same device
@@ -25,7 +26,7 @@ WEB = os.path.join(ROOT, "web")
 PORT_PKG = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 PAGE_FILES = ("index.html", "kocka.js", "store.js", "style.css")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
-PAGE_MODULES = ("kocka_page", "logexport")  # the page's own Python (web/)
+PAGE_MODULES = ("browser_hal", "kocka_page", "logexport")  # the page's own Python (web/)
 
 
 def layout_data():

@@ -1,4 +1,4 @@
-// Kocka in a browser: the page's JavaScript half of the HAL (firmware/hal/browser.py is
+// Kocka in a browser: the page's JavaScript half of the HAL (web/browser_hal.py is
 // the Python half), the device drawing, input, sound, storage and the frame loop.
 //
 // The app runs under the official MicroPython WebAssembly port (mp/micropython.mjs),
@@ -336,7 +336,7 @@ const display = {
   },
 };
 
-// ---- the HAL object firmware/hal/browser.py talks to -------------------------------
+// ---- the HAL object web/browser_hal.py talks to -------------------------------
 const demoName = params.get("demo") || "";
 const store = demoName ? new Store(new Map(), "") : new Store(localStorage, STORE_PREFIX);
 let now = 0;

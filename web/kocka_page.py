@@ -12,7 +12,7 @@ The app's own code is the device's: nothing here changes what a frame draws.
 
 import gc
 
-from hal.browser import BrowserHal
+from browser_hal import BrowserHal
 from app.app import App
 
 S = {"app": None, "hal": None, "driver": None, "game": None, "frame": 0}

@@ -1,6 +1,6 @@
 // The app's files in the browser, and the WebAssembly memory they cross through.
 //
-// Store is the key-value store firmware/hal/browser.py's KvStorage calls (get, put,
+// Store is the key-value store web/browser_hal.py's KvStorage calls (get, put,
 // append, remove, names, size, free): one key per file name, over localStorage (the
 // page) or a Map (a demo, tests). Python passes the address and length of its bytes in
 // the WebAssembly memory; heap() views that memory, taken from the port's instance as it
@@ -77,7 +77,7 @@ export class Store {
     for (const k of this.keys()) n += this.getRaw(k).length;
     return n;
   }
-  // the calls firmware/hal/browser.py's KvStorage makes
+  // the calls web/browser_hal.py's KvStorage makes
   get(name) { const v = this.getRaw(name); return v === null ? null : fromBinary(v); }
   put(name, addr, n) { return this.setRaw(name, toBinary(heap(addr, n))); }
   append(name, addr, n) { return this.setRaw(name, (this.getRaw(name) || "") + toBinary(heap(addr, n))); }

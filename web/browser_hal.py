@@ -15,13 +15,15 @@ WebAssembly memory (uctypes.addressof) and JavaScript reads or fills it in place
     storage   one browser key per name (localStorage, or memory for a demo): a
               write or an append is one synchronous setItem of the whole new value,
               so it is durable and atomic before the call returns (see KvStorage)
-Written in the MicroPython subset; it only runs under the WebAssembly port.
+Written in the MicroPython subset; it only runs under the WebAssembly port. It lives
+beside the page, not in firmware/hal, so the device's bundle and image stay as they are;
+`make web` puts it into the site next to the app's hal package.
 """
 
 import framebuf
 import uctypes
 
-import js  # type: ignore[import-not-found]  # the WebAssembly port's bridge to JavaScript
+import js  # the WebAssembly port's bridge to JavaScript
 
 from hal import api
 from hal.debounce import Debouncer
