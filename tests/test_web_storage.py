@@ -1,4 +1,4 @@
-"""The page's storage (web/browser_hal.py KvStorage over web/store.js's Store) keeps the
+"""The page's storage (web/browser_hal.py KvStorage over web/store.mjs's Store) keeps the
 hal.storage contract, under real MicroPython WebAssembly (Node): read/write/append/remove/
 listdir/size/free_bytes, binary bytes intact, bad names refused, a full store refusing a
 write with OSError and keeping the old bytes; and the app's reliability code (jsonfile's
@@ -149,7 +149,7 @@ def test_browser_storage_keeps_the_hal_contract_under_micropython(tmp_path):
               [os.path.join(ROOT, "firmware", "hal"), "hal"],
               [os.path.join(ROOT, "web", "browser_hal.py"), "browser_hal.py"]]
     runner.write_text(RUNNER % {
-        "store": "file://" + os.path.join(ROOT, "web", "store.js"),
+        "store": "file://" + os.path.join(ROOT, "web", "store.mjs"),
         "mp": "file://" + os.path.join(ROOT, "node_modules", "@micropython",
                                        "micropython-webassembly-pyscript", "micropython.mjs"),
         "mounts": repr(mounts).replace("'", '"')})

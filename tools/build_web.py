@@ -1,6 +1,6 @@
 """`make web`: the static site that runs Kocka in a browser, in build/web/.
 
-    index.html, kocka.js, store.js,   the page (from web/)
+    index.html, kocka.js, store.mjs,  the page (from web/)
     style.css
     mp/micropython.mjs, .wasm         the official MicroPython WebAssembly port, from
                                       the pinned npm package in node_modules
@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "web")
 WEB = os.path.join(ROOT, "web")
 PORT_PKG = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
-PAGE_FILES = ("index.html", "kocka.js", "store.js", "style.css")
+PAGE_FILES = ("index.html", "kocka.js", "store.mjs", "style.css")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_MODULES = ("browser_hal", "kocka_page", "logexport")  # the page's own Python (web/)
 

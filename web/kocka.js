@@ -12,7 +12,7 @@
 //                 ?frames=N          stop after N app frames (tests compare that frame).
 
 import { loadMicroPython } from "./mp/micropython.mjs";
-import { Store, heap } from "./store.js";
+import { Store, heap } from "./store.mjs";
 
 const FRAME_MS = 33;                 // the app's frame (firmware/app/app.py FRAME_MS)
 const HEAP_BYTES = 4 * 1024 * 1024;  // MicroPython's heap in the page
