@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: sim test bench flash mpy uf2 install clean help
+.PHONY: sim test bench flash mpy uf2 install clean help web web-serve
 
 # where `make install` links the kocka command (a folder on your PATH)
 BIN ?= $(HOME)/.local/bin
@@ -16,6 +16,8 @@ help:
 	@echo "make bench  - run the benchmarks (results in bench/results/)"
 	@echo "make flash  - copy the firmware to a Pico (PORT=... to choose the port)"
 	@echo "make uf2    - build the Kocka firmware images (build/uf2/*.uf2; BOARD=RPI_PICO or RPI_PICO2)"
+	@echo "make web    - build Kocka in a browser: a static site in build/web/"
+	@echo "make web-serve - build it and serve it on localhost (PORT=... to choose the port)"
 	@echo "make install - put the kocka command on your PATH (a link in BIN=$(BIN))"
 
 $(STAMP): requirements.txt pyproject.toml
@@ -43,6 +45,12 @@ mpy: $(STAMP)
 
 uf2: $(STAMP)
 	$(PY) -m tools.build_uf2 $(if $(BOARD),--board "$(BOARD)")
+
+web: $(STAMP) $(NODE_STAMP)
+	$(PY) -m tools.build_web
+
+web-serve: web
+	$(PY) -m tools.serve_web $(if $(PORT),--port "$(PORT)")
 
 flash: $(STAMP)
 	$(PY) -m tools.flash $(if $(PORT),--port "$(PORT)")

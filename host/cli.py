@@ -9,6 +9,7 @@
     kocka players [list | add NAME.. | remove NAME.. | set NAME..]   the roster
     kocka conflicts [--device ID]                 games that came twice with other content
     kocka check [--reverify]                      the database file's integrity, in depth
+    kocka import FILE                             a game log downloaded from the web page
 
 Exit status: 0 ok, 1 an error (the message says what to do), 2 bad usage,
 3 the sync finished but found conflicting games (see `kocka conflicts`).
@@ -142,6 +143,15 @@ def parser():
                                    "several devices used the same number).")
     s.add_argument("number", metavar="GAME")
     s.add_argument("--device", metavar="ID", help="the device, when N is not unique")
+
+    s = sub.add_parser("import", parents=[db_opt],
+                       help="a game log downloaded from the web page (Download game log)",
+                       description="Reads a game log the web page saved (Download game log) "
+                                   "into the database, as a sync would: every game is stored "
+                                   "under its log and number (a game already stored is left "
+                                   "as it is, so importing a file again adds nothing) and "
+                                   "verified by replaying it with the rules.")
+    s.add_argument("file", metavar="FILE")
 
     s = sub.add_parser(
         "players", parents=[db_opt], help="the roster of player names pushed to the device",
@@ -456,6 +466,29 @@ def cmd_players(args, path):
     return 0
 
 
-COMMANDS = {"sync": cmd_sync, "scores": cmd_scores, "history": cmd_history, "show": cmd_show,
+def cmd_import(args, path):
+    from host import db, importlog
+    from host.games import lookup
+    from host.safetext import shown
+    try:
+        device, epoch, recs, gaps = importlog.read(args.file)
+    except importlog.BadLogFile as e:
+        return fail(e)
+    except OSError as e:
+        return fail("cannot read %s: %s" % (args.file, e.strerror or e))
+    con = opened(path)
+    with db.sync_lock(path):
+        res = importlog.store_all(con, device, epoch, recs, gaps, lookup)
+    print(shown(res.summary()))
+    if res.conflicts:
+        print("warning: CONFLICT: %d game%s in the file differ from the copy this database "
+              "holds under the same number; the stored copy is kept and the other is saved "
+              "beside it: see `kocka conflicts`"
+              % (res.conflicts, "" if res.conflicts == 1 else "s"), file=sys.stderr)
+        return EXIT_ATTENTION
+    return 0
+
+
+COMMANDS = {"import": cmd_import, "sync": cmd_sync, "scores": cmd_scores, "history": cmd_history, "show": cmd_show,
             "export": cmd_export, "plot": cmd_plot, "players": cmd_players,
             "conflicts": cmd_conflicts, "check": cmd_check}

@@ -1,0 +1,164 @@
+"""`kocka import FILE`: a game log downloaded from the web page, into the database.
+
+The page (web/kocka_page.py export_log) writes the app's game log as JSON:
+
+    {"format": "kocka-log", "version": 1, "device": ID, "epoch": N,
+     "records": [{"seq": N, "data": BASE64}, ...], "gaps": [[first, last, why], ...]}
+
+where each record's data are the bytes the device would send in a sync
+(shared_rules.records). The import treats them exactly as a sync does: each record is
+checked against the log it claims to be in (device, epoch, seq) and for values the
+database can hold, stored under (device, epoch, seq), so a record already there is a
+no-op (importing a file twice adds nothing) and one with other bytes is a conflict,
+kept beside the stored one; then every record not yet checked is replayed with the
+rules (host.sync.replay_pending, shared_rules.verify). A file that is not such a log,
+or is damaged, is refused as a whole before anything is stored, with what is wrong.
+"""
+import base64
+import binascii
+import json
+import time
+
+from shared_rules import records
+from host import db, devmsg
+
+FORMAT = "kocka-log"
+VERSION = 1
+MAX_FILE = 64 * 1024 * 1024     # far more than a browser's storage holds
+FW = "browser"                  # the firmware column of a log that came as a file
+
+
+class BadLogFile(ValueError):
+    """The file is not a Kocka game log, or is damaged; the message says which."""
+
+
+class Outcome:
+    def __init__(self, device, epoch):
+        self.device = device
+        self.epoch = epoch
+        self.records = 0
+        self.new = 0
+        self.duplicates = 0
+        self.conflicts = 0
+        self.rejected = 0
+        self.verified = 0
+        self.gaps = 0
+
+    def summary(self):
+        parts = ["%d new game%s" % (self.new, "" if self.new == 1 else "s")]
+        if self.duplicates:
+            parts.append("%d already stored" % self.duplicates)
+        if self.rejected:
+            parts.append("%d rejected by replay" % self.rejected)
+        if self.conflicts:
+            parts.append("%d CONFLICTING (flagged, not overwritten)" % self.conflicts)
+        return "log %s: %s" % (self.device, ", ".join(parts))
+
+
+def parse(data, name="the file"):
+    """(device, epoch, [(seq, raw bytes)], [(first, last, why)]) from the file's bytes."""
+    if len(data) > MAX_FILE:
+        raise BadLogFile("%s is %d bytes: too big for a Kocka game log" % (name, len(data)))
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadLogFile("%s is not a Kocka game log (not text: a downloaded log is JSON)"
+                         % name)
+    except ValueError as e:
+        raise BadLogFile("%s is not a Kocka game log (not valid JSON: %s; it may be cut "
+                         "short: download it again)" % (name, e))
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise BadLogFile("%s is not a Kocka game log (no \"format\": \"%s\")" % (name, FORMAT))
+    if doc.get("version") != VERSION:
+        raise BadLogFile("%s is a Kocka game log of version %s; this kocka reads version %d: "
+                         "update kocka" % (name, devmsg.text(doc.get("version"), 20), VERSION))
+    device = devmsg.word(doc.get("device"), devmsg.MAX_DEVICE)
+    if device is None:
+        raise BadLogFile("%s: the log's device id %s is not 1-%d printable characters"
+                         % (name, devmsg.text(doc.get("device"), 40), devmsg.MAX_DEVICE))
+    epoch = devmsg.count(doc.get("epoch"), devmsg.MAX_EPOCH)
+    if epoch is None:
+        raise BadLogFile("%s: the log's epoch %s is not a number 0..%d"
+                         % (name, devmsg.text(doc.get("epoch"), 40), devmsg.MAX_EPOCH))
+    items = doc.get("records")
+    if not isinstance(items, list):
+        raise BadLogFile("%s: \"records\" is not a list" % name)
+    recs = []
+    seen = {}
+    for i, item in enumerate(items):
+        where = "%s: record %d of %d" % (name, i + 1, len(items))
+        if not isinstance(item, dict):
+            raise BadLogFile("%s is not an object" % where)
+        seq = devmsg.count(item.get("seq"))
+        if not seq:
+            raise BadLogFile("%s: its number %s is not 1..%d"
+                             % (where, devmsg.text(item.get("seq"), 40), devmsg.MAX_SEQ))
+        text = item.get("data")
+        if not isinstance(text, str):
+            raise BadLogFile("%s (#%d) has no data" % (where, seq))
+        try:
+            raw = base64.b64decode(text.encode("ascii"), validate=True)
+        except (binascii.Error, UnicodeEncodeError):
+            raise BadLogFile("%s (#%d): its data are not base64 (the file is damaged)"
+                             % (where, seq))
+        if seq in seen and seen[seq] != raw:
+            raise BadLogFile("%s: game #%d appears twice with different contents "
+                             "(the file is damaged)" % (where, seq))
+        if seq not in seen:
+            seen[seq] = raw
+            recs.append((seq, raw))
+    gaps = []
+    for g in doc.get("gaps") or []:
+        if (not isinstance(g, list) or len(g) != 3 or devmsg.count(g[0]) is None
+                or devmsg.count(g[1]) is None or g[1] < g[0]):
+            raise BadLogFile("%s: a gap %s is not [first, last, why]"
+                             % (name, devmsg.text(g, 60)))
+        gaps.append((g[0], g[1], devmsg.gap_why(g[2])))
+    return device, epoch, recs, gaps
+
+
+def read(path):
+    with open(path, "rb") as f:
+        data = f.read(MAX_FILE + 1)
+    return parse(data, path)
+
+
+def store_all(con, device, epoch, recs, gaps, lookup, now=None):
+    """Stores and verifies what parse() read; commits. Returns an Outcome."""
+    from host.sync import replay_pending
+    now = int(now if now is not None else time.time())
+    out = Outcome(device, epoch)
+    db.note_device(con, device, epoch, FW, now)
+    for seq, raw in recs:
+        out.records += 1
+        ok, why, rec = None, None, None
+        try:
+            rec = records.decode(raw)
+        except records.RecordError as e:
+            ok, why = False, "undecodable record: %s" % (e,)
+        else:
+            problem = devmsg.record_problem(rec)
+            if (rec.get("device"), rec.get("epoch"), rec.get("seq")) != (device, epoch, seq):
+                ok, why = False, "the record says it is %s/%s #%s but came as #%d" % (
+                    devmsg.text(rec.get("device"), 40), devmsg.text(rec.get("epoch"), 20),
+                    devmsg.text(rec.get("seq"), 20), seq)
+                rec = None
+            elif problem:
+                ok, why, rec = False, "impossible values: %s" % problem, None
+        outcome = db.store(con, device, epoch, seq, raw, rec, ok, why, now)
+        if outcome == db.NEW:
+            out.new += 1
+            if ok is False:
+                out.rejected += 1
+        elif outcome == db.DUPLICATE:
+            out.duplicates += 1
+        else:
+            out.conflicts += 1
+    for first, last, why in gaps:
+        db.note_gap(con, device, epoch, first, last, why, now)
+        out.gaps += 1
+    con.commit()
+    good, bad = replay_pending(con, lookup, now)
+    out.verified = good
+    out.rejected += bad
+    return out
