@@ -89,6 +89,9 @@ def main():
     from app import coloretto_game as G
     hal = PicoHal()
     app = App(hal)
+    if getattr(hal.display, "_fast", False):  # text as firmware/main.py draws it
+        from app import font, font_fast
+        font_fast.use(font, app.fb, hal.display.buf)
     app.pop()  # the boot screen: to the menu
     app.launch(lambda: G._play(app, ["strong", "strong", "strong"], ["ANNA", "BORIS", "CILKA"],
                                G.options_of(G.default_setup()), 5))
