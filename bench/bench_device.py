@@ -64,11 +64,14 @@ def ui_run(tmp):
         frames = list(dev.frames)
         out = {"boot_first_app_frame_ms": round(frames[1].t1, 1),
                "boot_menu_ms": round(frames[-1].t1, 1)}
-        lat = {"MainMenu (cursor)": [latency(dev, "DOWN") for _ in range(3)]}
+        # the menu's cursor three down and two up: on Kocka 10000, the second game
+        lat = {"MainMenu (cursor)": [latency(dev, "DOWN") for _ in range(3)]
+               + [latency(dev, "UP") for _ in range(2)]}
         lat["MainMenu -> K10kSetup (open)"] = [latency(dev, "A", 1500)]
         lat["K10kSetup (cursor)"] = [latency(dev, "DOWN") for _ in range(2)]
         lat["K10kSetup (cursor)"] += [latency(dev, "UP") for _ in range(2)]
         lat["K10kSetup -> K10kPlay (start)"] = [latency(dev, "A", 2500)]
+        lat["K10kPlay scoreboard -> turn (A Play)"] = [latency(dev, "A", 1000)]
         t = dev.press("A", hold_ms=120, at=dev.now + 50)  # roll
         dev.until(t + 2500)
         rolling = [f for f in dev.frames if t <= f.t0 <= t + 1000]

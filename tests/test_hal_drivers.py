@@ -184,6 +184,9 @@ class FakeTime:
     def ticks_diff(self, a, b):
         return a - b
 
+    def ticks_add(self, a, b):
+        return a + b
+
     def sleep_ms(self, ms):
         self.slept.append(ms)
         self.now += ms

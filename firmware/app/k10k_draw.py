@@ -196,11 +196,14 @@ def draw_table(scr, fb, now):
     font.draw_right(fb, scr.tt_text, ui.W - 8, 40, ui.ACCENT)
     if rolling:
         n = len(st.roll)
-        k = now // 70
+        # a new picture every frame (30 a second): the dice shake each frame and show a
+        # new face every third
+        k = now // ui.ANIM_MS
+        f = k // 3
         for i in range(n):
             x, y = die_xy(i, n)
             art.die(fb, x + ((k + i) % 3 - 1) * 3, y + ((k + 2 * i) % 3 - 1) * 4, SIZE,
-                    (i * 5 + k) % 6 + 1)
+                    (i * 5 + f) % 6 + 1)
         ui.centered(fb, "Rolling" + font.ELLIPSIS, LINE1, ui.DIM)
         footer(fb, H_PAUSE)
         return

@@ -124,7 +124,10 @@ class PicoButtons:
         mask = self.gpio_mask
         seen = self.levels
         sleep = time.sleep_ms
-        for _ in range(ms):
+        ticks = time.ticks_ms
+        diff = time.ticks_diff
+        end = time.ticks_add(ticks(), ms)  # a deadline: 1 ms sleeps overrun, counts drift
+        while diff(end, ticks()) > 0:
             if mem[SIO_GPIO_IN] & mask != seen or self.latched:
                 return
             sleep(1)
