@@ -63,14 +63,7 @@ def install(monkeypatch):
         j[1] = kernels_ref.text_ref(frame, row, j[1], s[:n], j[2], j[3], j[4], data, widths, offs,
                                 extra, j[10])
 
-    def glyph(dst, src, job):
-        f, at = mem.at(dst)
-        d, so = mem.at(src)
-        j, _ = mem.at(job)
-        kernels_ref.glyph_ref(f, at, d[so:], j[0], j[1], j[2], j[3], j[4])
-
-    for name, fn in (("convert", convert), ("tile_diff", tile_diff), ("text", text),
-                     ("glyph", glyph)):
+    for name, fn in (("convert", convert), ("tile_diff", tile_diff), ("text", text)):
         monkeypatch.setattr(kernels, name, fn)
     monkeypatch.setattr(kernels, "loaded", True)
     return mem

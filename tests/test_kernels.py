@@ -123,6 +123,7 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
     plain_draw = font.draw
     monkeypatch.setattr(font, "draw", font.draw)  # put back after the test
     monkeypatch.setattr(font, "width", font.width)
+    monkeypatch.setattr(font, "draw_wrapped", font.draw_wrapped)
     assert font_fast.use(font, fb, buf)
     assert font.draw is not plain_draw and font.width is not plain_width
     rnd = random.Random(9)
@@ -135,6 +136,21 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
                 want, want_end = generic_line(text, x, y, 9, fnt, scale)
                 assert buf == want and end == want_end, (text, fnt, x, y, scale)
                 assert font.width(text, fnt, scale) == plain_width(text, fnt, scale)
+    # wrapped text: the same lines in the same places, and the same y below them
+    rnd = random.Random(12)
+    words = ("Take", "a", "row", "of", "cards", "\u2190", "joker", "+2", "WWWWWWWWWWWWWWWW",
+             "\n", "  ", "last")
+    for _ in range(40):
+        text = " ".join(rnd.choice(words) for _ in range(rnd.randrange(1, 25)))
+        fnt = rnd.choice((font.SMALL, font.BODY))
+        x, y, w = rnd.randrange(-5, 120), rnd.randrange(0, 200), rnd.randrange(20, 240)
+        lh = rnd.choice((0, 12, 17))
+        buf[:] = bytes(57600)
+        end = font.draw_wrapped(fb, text, x, y, w, 7, fnt, 1, lh)
+        other = bytearray(57600)
+        ofb = framebuf.FrameBuffer(other, 240, 240, framebuf.GS8)
+        want_end = font.draw_wrapped(ofb, text, x, y, w, 7, fnt, 1, lh)  # the plain path
+        assert buf == other and end == want_end, (text, fnt, x, y, w, lh)
 
 
 class Panel:

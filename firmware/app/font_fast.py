@@ -1,7 +1,7 @@
-"""app.font's draw and width through hal.kernels.text, the Pico's Thumb loop.
+"""app.font's draw, width and draw_wrapped through hal.kernels.text, the Pico's Thumb loop.
 
-use() swaps the font module's draw and width for versions that hand a whole line to the
-loop when it goes to the display's frame at scale 1 with its rows inside the frame, and
+use() swaps the font module's draw, width and draw_wrapped for versions that hand whole
+lines to the loop when it goes to the display's frame at scale 1 with its rows inside the frame, and
 call the plain ones otherwise (other frames, scaled text, rows off the frame): the same
 pixels and the same results, tested against each other on the emulated Pico. A module
 of its own, loaded only where the loop runs, so its names are never interned elsewhere
@@ -58,6 +58,25 @@ def use(font, fb, buf):
         line(fnt.jaddr, text, len(text))
         return (job[1] + FAR) * scale
 
+    plain_wrapped = font.draw_wrapped
+    wrap = font.wrap
+    lines = []
+
+    def draw_wrapped(target, text, x, y, max_width, color, fnt=body, scale=1,
+                     line_height=0):
+        # the lines wrap() finds (the ones the plain version lays out glyph by glyph),
+        # each drawn in one call
+        if target is not fb or scale != 1:
+            return plain_wrapped(target, text, x, y, max_width, color, fnt, scale,
+                                 line_height)
+        lh = line_height or fnt.height
+        wrap(text, max_width, fnt, 1, lines)
+        for line in lines:
+            draw(target, line, x, y, color, fnt)
+            y += lh
+        return y
+
     font.draw = draw
     font.width = width
+    font.draw_wrapped = draw_wrapped
     return True

@@ -14,18 +14,15 @@ These loops do the same work in 10-20 cycles, measured on the emulated RP2040:
                                     t of that 8-row strip changed (masks: 30 words;
                                     k = tile_constants(): an array made once)
     text(job, s, n)                 a line of text (the n characters of str s, read as
-                                    UTF-8) into the frame, glyph by glyph as glyph() does,
-                                    columns outside 0-239 skipped; the job (TEXT_JOB) holds
-                                    the font's tables and the running x (see app/font.py)
-    glyph(dst, src, job)            one 1-bit glyph into the frame: job = array("i",
-                                    [first bit, width, rows, font stride, colour]); for
-                                    each of `rows` rows and each of `width` bits (MSB first,
-                                    from bit `first bit` of src), a set bit writes `colour`
-                                    to dst (rows 240 bytes apart); clear bits are skipped
+                                    UTF-8) into the frame: each set bit of each glyph (1-bit
+                                    rows, MSB first) writes the colour, clear bits are
+                                    skipped, columns outside 0-239 too; the job (TEXT_JOB
+                                    words) holds the font's tables and the running x (see
+                                    app/font_fast.py)
 
 Arguments are addresses (uctypes.addressof): the assembler has no buffer checks, so
-callers keep every access inside its buffer (the glyph's caller only sends glyphs that
-lie wholly inside the frame). The hash per tile: h = (h ^ word) * 16777619 over its 32
+callers keep every access inside its buffer (text's caller only sends lines whose rows
+lie inside the frame). The hash per tile: h = (h ^ word) * 16777619 over its 32
 words, from 2166136261; a change of any single word always changes it (the steps are
 bijections), other changes are missed with a chance of 2**-32 a changed tile.
 
@@ -54,7 +51,6 @@ def _missing(*args):
 # these raises
 convert = _missing
 tile_diff = _missing
-glyph = _missing
 text = _missing
 loaded = False
 _tried = False
@@ -66,9 +62,9 @@ def tile_constants(array):
 
 
 def load():
-    """Takes convert, tile_diff, glyph and text from hal/kernels_thumb.py where the inline
+    """Takes convert, tile_diff and text from hal/kernels_thumb.py where the inline
     assembler exists; returns True if they are in use."""
-    global convert, tile_diff, glyph, text, loaded, _tried
+    global convert, tile_diff, text, loaded, _tried
     if loaded or _tried:
         return loaded
     _tried = True
@@ -83,7 +79,6 @@ def load():
         return False
     convert = k.convert
     tile_diff = k.tile_diff
-    glyph = k.glyph
     text = k.text
     loaded = True
     return True

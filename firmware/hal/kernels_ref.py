@@ -64,13 +64,3 @@ def text_ref(frame, row, x, s, rows, stride, colour, data, widths, offs, extra, 
                         frame[row + r * 240 + px] = colour & 0xFF
         x += w
     return x
-
-
-def glyph_ref(frame, at, src, first, width, rows, stride, colour):
-    """glyph() on buffers: `at` the frame index of the top-left pixel, `first` the bit
-    number in src (from its byte 0, MSB first) of the glyph's row 0, column 0."""
-    for r in range(rows):
-        for c in range(width):
-            b = first + c
-            if src[r * stride + (b >> 3)] & (0x80 >> (b & 7)):
-                frame[at + r * 240 + c] = colour & 0xFF

@@ -113,41 +113,6 @@ def tile_diff(r0, r1, r2, r3):
 
 
 @micropython.asm_thumb
-def glyph(r0, r1, r2):
-    # r0 dst (the glyph's top-left pixel), r1 src (byte holding the glyph's first bit, row
-    # 0), r2 job: first bit, width, rows, font stride, colour; r3 rows left, r4 column,
-    # r5 bit number, r6 and r7 scratch
-    ldr(r3, [r2, 8])
-    label(row)
-    mov(r4, 0)
-    ldr(r5, [r2, 0])
-    label(col)
-    mov(r6, r5)
-    lsr(r6, r6, 3)
-    add(r6, r6, r1)
-    ldrb(r6, [r6, 0])
-    mov(r7, 7)
-    and_(r7, r5)
-    lsl(r6, r7)
-    mov(r7, 128)
-    tst(r6, r7)
-    beq(clear)
-    add(r6, r0, r4)
-    ldr(r7, [r2, 16])
-    strb(r7, [r6, 0])
-    label(clear)
-    add(r4, 1)
-    add(r5, 1)
-    ldr(r7, [r2, 4])
-    cmp(r4, r7)
-    blt(col)
-    ldr(r7, [r2, 12])
-    add(r1, r1, r7)
-    add(r0, 240)
-    sub(r3, 1)
-    bne(row)
-
-@micropython.asm_thumb
 def text(r0, r1, r2):
     # r0 job (words): 0 row address (the frame at the glyphs' top row), 1 x, 2 rows,
     # 3 font stride, 4 colour, 5 font data, 6 widths (bytes), 7 bit offsets (halfwords),

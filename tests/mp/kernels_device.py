@@ -94,6 +94,18 @@ def main():
                 print("KFAIL width", text)
                 return
             n += 1
+    for text, w in (("Take a row of cards: the joker \u2190 counts as any colour.", 200),
+                    ("WWWWWWWWWWWWWWWWWWWWWWWWWW and more\nnext line", 90),
+                    ("  two  spaces   and a break\n\nafter", 130)):
+        for f in (font.SMALL, font.BODY):
+            fb.fill(0)
+            plain.fill(0)
+            y1 = font.draw_wrapped(fb, text, 6, 150, w, 9, f)
+            y2 = font.draw_wrapped(plain, text, 6, 150, w, 9, f)
+            if y1 != y2 or buf != plain_buf:
+                print("KFAIL wrapped", text)
+                return
+            cases += 1
     print("KOK", cases)
 
 
