@@ -8,7 +8,7 @@ import types
 import framebuf as mp_framebuf  # simulator/mpcompat's: byte-identical to MicroPython's
 import pytest
 
-from board import pins
+from board import pins, pin_table
 from hal import api
 
 
@@ -499,7 +499,7 @@ def test_spi_baudrate_parsing(bus):  # hal.pico imports machine: the fake one
 
 def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico):
     hal, _, _ = pico
-    table = {row[0]: row[1] for row in pins.PIN_TABLE}
+    table = {row[0]: row[1] for row in pin_table.PIN_TABLE}
     assert set(bus.pins) == set(table)
     for gpio, name in table.items():
         assert getattr(pins, name) == gpio
@@ -517,17 +517,17 @@ def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico):
 
 
 def test_pin_table_is_consistent():
-    gpios = [row[0] for row in pins.PIN_TABLE]
+    gpios = [row[0] for row in pin_table.PIN_TABLE]
     assert len(gpios) == len(set(gpios)), "a GPIO used twice"
-    names = [row[1] for row in pins.PIN_TABLE]
+    names = [row[1] for row in pin_table.PIN_TABLE]
     assert len(names) == len(set(names))
-    assert sorted(pins.BUTTON_PINS) == sorted(g for g, n, *_ in pins.PIN_TABLE
+    assert sorted(pins.BUTTON_PINS) == sorted(g for g, n, *_ in pin_table.PIN_TABLE
                                               if n.startswith(("KEY_", "JOY_")))
     assert len(pins.BUTTON_PINS) == api.NUM_BUTTONS
     slice_of = lambda g: (g >> 1) & 7  # noqa: E731
     assert slice_of(pins.LCD_BL) != slice_of(pins.BUZZER), "backlight and buzzer share a PWM slice"
     assert "PWM %d%s" % (slice_of(pins.LCD_BL), "AB"[pins.LCD_BL & 1]) in dict(
-        (r[0], r[2]) for r in pins.PIN_TABLE)[pins.LCD_BL]
+        (r[0], r[2]) for r in pin_table.PIN_TABLE)[pins.LCD_BL]
 
 
 def test_picohal_buttons_read_active_low_pins_through_the_debouncer(bus, pico):

@@ -5,7 +5,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 
-from board import pins
+from board import pins, pin_table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HW = os.path.join(ROOT, "hardware")
@@ -45,7 +45,7 @@ def pin_table_rows():
 
 def expected_rows():
     out = []
-    for gpio, signal, drive, what in pins.PIN_TABLE:
+    for gpio, signal, drive, what in pin_table.PIN_TABLE:
         out.append("| GP%d | %d | %s | %s | %s |" % (gpio, PICO_PIN[gpio], signal, drive, what))
     return "\n".join(out)
 
@@ -58,15 +58,15 @@ def test_readme_pin_table_matches_pins_py():
         m = re.fullmatch(r"GP(\d+)", r[0])
         assert m, "GPIO cell %r" % r[0]
         got.append((int(m.group(1)), int(r[1]), r[2], r[3], r[4]))
-    want = [(g, PICO_PIN[g], s, d, w) for g, s, d, w in pins.PIN_TABLE]
+    want = [(g, PICO_PIN[g], s, d, w) for g, s, d, w in pin_table.PIN_TABLE]
     assert sorted(got) == sorted(want), (
         "hardware/README.md's pin map differs from firmware/board/pins.py; its first five "
         "columns should read:\n" + expected_rows())
 
 
 def test_pins_py_is_consistent_with_itself():
-    by_signal = {s: g for g, s, _d, _w in pins.PIN_TABLE}
-    gpios = [g for g, _s, _d, _w in pins.PIN_TABLE]
+    by_signal = {s: g for g, s, _d, _w in pin_table.PIN_TABLE}
+    gpios = [g for g, _s, _d, _w in pin_table.PIN_TABLE]
     assert len(gpios) == len(set(gpios)), "a GPIO is used twice"
     for name, gpio in by_signal.items():
         assert getattr(pins, name) == gpio, name
@@ -177,7 +177,7 @@ def test_display_if_present_is_on_spi1_pins():
 
 def test_no_gpio_in_the_diagram_is_outside_the_pin_map():
     doc = diagram()
-    used = {g for g, _s, _d, _w in pins.PIN_TABLE}
+    used = {g for g, _s, _d, _w in pin_table.PIN_TABLE}
     for conn in doc["connections"]:
         for end in conn[:2]:
             m = re.fullmatch(r"[^:]+:GP(\d+)", end)
@@ -195,7 +195,7 @@ def svg_text():
 def test_wiring_svg_parses_and_names_every_gpio_and_signal():
     text = svg_text()
     words = set(re.findall(r"[A-Z0-9_]+", text))
-    for gpio, signal, _d, _w in pins.PIN_TABLE:
+    for gpio, signal, _d, _w in pin_table.PIN_TABLE:
         assert "GP%d" % gpio in words, "GP%d missing from wiring.svg" % gpio
         assert signal in words, "%s missing from wiring.svg" % signal
     for part in ("Pico-LCD-1.3", "WS2812", "piezo"):

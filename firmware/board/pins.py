@@ -3,9 +3,9 @@
 The board is a Raspberry Pi Pico (RP2040) or Pico 2 (RP2350) under a Waveshare
 Pico-LCD-1.3 (ST7789 240x240 panel on SPI1, 5-way joystick, keys A B X Y),
 plus a strip of 8 WS2812 LEDs and a passive piezo buzzer. The drivers
-(hal/pico.py) read the constants; `PIN_TABLE` lists every used pin as plain
-data so a test can compare it with the hardware docs (hardware/) and check
-that no GPIO is used twice.
+(hal/pico.py) read the constants. The same pins as a table, for the tests that
+compare it with the hardware docs, are in board/pin_table.py (never imported on the
+device: as files its strings would cost 2 KB of the Pico's heap).
 
 PWM slices: a GPIO's slice is (gpio >> 1) & 7 and its channel gpio & 1. The
 backlight (GPIO 13, slice 6 B) and the buzzer (GPIO 14, slice 7 A) are on
@@ -42,26 +42,5 @@ NUM_LEDS = const(8)
 # Button GPIOs indexed by the api's button numbers:
 # UP, DOWN, LEFT, RIGHT, PRESS, A, B, X, Y.
 BUTTON_PINS = (JOY_UP, JOY_DOWN, JOY_LEFT, JOY_RIGHT, JOY_PRESS, KEY_A, KEY_B, KEY_X, KEY_Y)
-
-# Every used pin: (gpio, signal, how it is driven, what it connects to).
-PIN_TABLE = (
-    (2, "JOY_UP", "in pull-up, active low", "joystick up"),
-    (3, "JOY_PRESS", "in pull-up, active low", "joystick centre press"),
-    (8, "LCD_DC", "out", "ST7789 data/command"),
-    (9, "LCD_CS", "out", "ST7789 chip select, active low"),
-    (10, "LCD_SCK", "SPI1 SCK", "ST7789 clock"),
-    (11, "LCD_MOSI", "SPI1 TX", "ST7789 data in"),
-    (12, "LCD_RST", "out", "ST7789 reset, active low"),
-    (13, "LCD_BL", "PWM 6B", "backlight"),
-    (14, "BUZZER", "PWM 7A", "passive piezo buzzer"),
-    (15, "KEY_A", "in pull-up, active low", "key A"),
-    (16, "JOY_LEFT", "in pull-up, active low", "joystick left"),
-    (17, "KEY_B", "in pull-up, active low", "key B"),
-    (18, "JOY_DOWN", "in pull-up, active low", "joystick down"),
-    (19, "KEY_X", "in pull-up, active low", "key X"),
-    (20, "JOY_RIGHT", "in pull-up, active low", "joystick right"),
-    (21, "KEY_Y", "in pull-up, active low", "key Y"),
-    (22, "LED_DATA", "out, bit-banged (neopixel)", "8 x WS2812 data in"),
-)
 
 BOARD_NAME = "Pico + Waveshare Pico-LCD-1.3"

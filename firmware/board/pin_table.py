@@ -1,0 +1,26 @@
+"""Every GPIO the Kocka board uses, as plain data: (gpio, signal, how it is driven, what it
+connects to). Documentation the tests hold against board/pins.py and the hardware docs
+(hardware/), so that no GPIO is used twice and the docs say what the drivers do. The
+device never imports it.
+"""
+
+PIN_TABLE = (
+    (2, "JOY_UP", "in pull-up, active low", "joystick up"),
+    (3, "JOY_PRESS", "in pull-up, active low", "joystick centre press"),
+    (8, "LCD_DC", "out", "ST7789 data/command"),
+    (9, "LCD_CS", "out", "ST7789 chip select, active low"),
+    (10, "LCD_SCK", "SPI1 SCK", "ST7789 clock"),
+    (11, "LCD_MOSI", "SPI1 TX", "ST7789 data in"),
+    (12, "LCD_RST", "out", "ST7789 reset, active low"),
+    (13, "LCD_BL", "PWM 6B", "backlight"),
+    (14, "BUZZER", "PWM 7A", "passive piezo buzzer"),
+    (15, "KEY_A", "in pull-up, active low", "key A"),
+    (16, "JOY_LEFT", "in pull-up, active low", "joystick left"),
+    (17, "KEY_B", "in pull-up, active low", "key B"),
+    (18, "JOY_DOWN", "in pull-up, active low", "joystick down"),
+    (19, "KEY_X", "in pull-up, active low", "key X"),
+    (20, "JOY_RIGHT", "in pull-up, active low", "joystick right"),
+    (21, "KEY_Y", "in pull-up, active low", "key Y"),
+    (22, "LED_DATA", "out, bit-banged (neopixel)", "8 x WS2812 data in"),
+)
+
