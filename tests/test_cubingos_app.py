@@ -339,6 +339,7 @@ def test_resume_rebuilds_the_same_game(tmp_path):
     info = savegame.pending(h2.hal.storage)
     assert info is not None and info["game"] == "cubingos"
     cubingos_game.resume(h2.app, info)
+    h2.frames(1)  # the game's code loads in the frame after (app.soon)
     check_resumed(h2, m, h2.app.top(), before)
 
 

@@ -173,10 +173,12 @@ def test_a_full_log_keeps_the_finished_game_and_holds_new_games_until_a_sync(tmp
     def new_game():
         return k10k_game._play(h.app, ["human", "easy"], ["A", "B"], {}, 9)
     h.app.switch(new_game)  # refused: its save would overwrite the finished game
+    h.frames(1)  # switch() starts the game in the next frame (app.soon)
     assert h.top_name() == "MainMenu" and h.app.notice == gamelog.FULL_TEXT
     assert savegame.pending(storage)["scores"] == scores
     storage.free_bytes = room  # a sync made room
     h.app.switch(new_game)
+    h.frames(1)
     assert h.top_name() == "K10kPlay"
     assert gamelog.shared(storage).last == 1
     assert not savegame.pending(storage)["done"]

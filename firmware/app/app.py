@@ -33,6 +33,9 @@ class App:
         self.notice = self.settings.notice
         self.notice_until = 0
         self.menu_index = 0  # the main menu's cursor, kept while a game runs
+        self.pending = None  # soon(): the slow work of the last press, done next frame
+        self.pending_text = ""
+        self.held = []  # presses that came after it in the same frame
         self.apply_settings()
         # What is loaded now (the screen kit included) stays; modules screens import
         # later, the menu's among them, are dropped again when those screens close (see
@@ -74,8 +77,17 @@ class App:
     def switch(self, factory):
         """Starts a game from its setup screen: everything (setup and menu) is closed and
         purged first, so during play only the game's code is in RAM; the game's pop()
-        brings the menu back."""
-        self.play(factory)
+        brings the menu back. The game's code loads in the next frame (see soon)."""
+        self.soon(lambda: self.play(factory))
+
+    def soon(self, work, text="Loading\u2026"):
+        """Answers a press now and does its slow work at the start of the next frame:
+        this frame shows `text` over the current screen. For work that loads a screen's
+        code (from flash as files it can take half a second) or writes the game log, so
+        that no press goes unanswered for longer than a frame."""
+        self.pending = work
+        self.pending_text = text
+        self.dirty = True
 
     def launch(self, factory):
         """Starts a game straight from the menu (the headless demos): as switch()."""
@@ -183,8 +195,19 @@ class App:
         # Updated after the screen, a note was timed from the previous frame, and on the
         # Pico, whose frames can take longer than a 90 ms beep, it ended at once.
         self.sound.update(now)
+        work = self.pending
+        if work is not None:
+            self.pending = None
+            work()
+            self.dirty = True
+            held = self.held
+            while held and self.pending is None:
+                self.stack[-1].on_event(held.pop(0))
         for ev in self.hal.buttons.poll(now):
-            self.stack[-1].on_event(ev)
+            if self.pending is None:
+                self.stack[-1].on_event(ev)
+            else:
+                self.held.append(ev)
         self.sync.poll(now)
         self.stack[-1].update(now)
         self.lights.update(now)
@@ -196,7 +219,9 @@ class App:
         """Draws the top screen (and any notice) into the framebuffer."""
         self.dirty = False
         self.stack[-1].draw(self.fb)
-        if self.notice and self.notice_until:
+        if self.pending is not None:
+            ui.toast(self.fb, self.pending_text)
+        elif self.notice and self.notice_until:
             ui.toast(self.fb, self.notice)
 
     def run(self, wait=None):
@@ -215,5 +240,5 @@ class App:
             last = t
             self.tick(now)
             spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-            if spare > 0:
+            if spare > 0 and self.pending is None:  # a press's slow work starts at once
                 wait(spare)

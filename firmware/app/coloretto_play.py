@@ -286,8 +286,7 @@ class ColorettoPlay(GameScreen):
                 app.sound.click()
                 app.invalidate()
             elif ok and self.humans:
-                app.lights.off()
-                app.pop()
+                self.quit_now(self.st)
             return
         if is_click(ev, api.KEY_X):
             self.others = not self.others

@@ -275,8 +275,7 @@ class CuboMatch(GameScreen):
                 self.app.sound.play(sound.WIN)
                 self.app.lights.chase((255, 200, 40), self.app.now)
             elif self.human >= 0:
-                self.app.lights.off()
-                self.app.pop()
+                self.quit_now(self.state)
                 return
         else:
             self.summary = None

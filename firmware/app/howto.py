@@ -34,14 +34,17 @@ def text_top(pic_h):
 
 def show(app, name):
     """Opens the How to play whose pages are module `name` (e.g. "app.cubo_help") over
-    the top screen. The picture module imports at its top all it draws with, so what
-    came with it is known at once (and only that short list is kept while help is open)."""
-    before = set(sys.modules)
-    before.discard(__name__)   # loaded by the caller a moment ago: it goes too
-    art = __import__(name + "_art", None, None, ("picture",))
-    added = [n for n in sys.modules if n not in before]
-    before = None
-    app.push(HowTo(app, name, art, added))
+    the top screen, in the next frame (app.soon: its pictures' code loads then). The
+    picture module imports at its top all it draws with, so what came with it is known
+    at once (and only that short list is kept while help is open)."""
+    def go():
+        before = set(sys.modules)
+        before.discard(__name__)   # loaded by the caller a moment ago: it goes too
+        art = __import__(name + "_art", None, None, ("picture",))
+        added = [n for n in sys.modules if n not in before]
+        before = None
+        app.push(HowTo(app, name, art, added))
+    app.soon(go)
 
 
 class HowTo(Screen):

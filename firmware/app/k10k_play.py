@@ -410,8 +410,7 @@ class K10kPlay(GameScreen):
             return
         if self.view == FINAL:
             if ok and self.humans:
-                self.app.lights.off()
-                self.app.pop()
+                self.quit_now(self.st)
             return
         if self.view == BOARD:
             if ok or is_click(ev, api.KEY_X):

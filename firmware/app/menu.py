@@ -4,30 +4,39 @@ from app import games, sound, font
 from app.screen import ListScreen, Item
 
 
+# Each entry's screen loads its code in the frame after the press (app.soon): the press
+# is answered at once, whatever the loading costs.
+
 def _open_game(name):
     def go(app):
         app.sound.play(sound.OK)
-        games.load(name).open(app)
+        app.soon(lambda: games.load(name).open(app))
     return go
 
 
 def _history(app):
-    from app.history_screen import HistoryScreen
-    app.push(HistoryScreen(app))
+    def go():
+        from app.history_screen import HistoryScreen
+        app.push(HistoryScreen(app))
+    app.soon(go)
 
 
 def _sync(app):
-    app.sync.start().open_screen()
+    app.soon(lambda: app.sync.start().open_screen())
 
 
 def _settings(app):
-    from app.settings_screen import SettingsScreen
-    app.push(SettingsScreen(app))
+    def go():
+        from app.settings_screen import SettingsScreen
+        app.push(SettingsScreen(app))
+    app.soon(go)
 
 
 def _about(app):
-    from app.about import AboutScreen
-    app.push(AboutScreen(app))
+    def go():
+        from app.about import AboutScreen
+        app.push(AboutScreen(app))
+    app.soon(go)
 
 
 class MainMenu(ListScreen):

@@ -69,10 +69,13 @@ class GameScreen(Screen):
         self.quit_now(state)
 
     def quit_now(self, state):
+        """Closes the game (quit, or left after its end): the menu comes back in the
+        next frame (app.soon), once this one has shown that the press was taken: storing
+        a finished game in the log and loading the menu take a few hundred ms as files."""
         if self.rec is not None and not state.is_terminal():
             self.rec.abandon()
         self.app.lights.off()
-        self.app.pop()
+        self.app.soon(self.app.pop, "Saving\u2026" if state.is_terminal() else "Loading\u2026")
 
 
 def is_press(ev, button):

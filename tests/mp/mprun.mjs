@@ -88,7 +88,10 @@ mp.FS.writeFile("/proj/mpargs.py", "ARGV = " + JSON.stringify(argv) + "\n");
 let code = 0;
 try {
   mp.runPython(
-    "import sys\nsys.path.insert(0, '/proj')\n" +
+    // As on the Pico: modules found through '' in the current folder, so their
+    // __file__ is "app/menu.mpy", the same string the bundle embeds for tracebacks
+    // (one interned string, as on the device, not two).
+    "import sys, os\nos.chdir('/proj')\nsys.path.insert(0, '')\n" +
     "exec(open('/main_script.py').read())\n");
   if (steps) {
     do {

@@ -116,7 +116,7 @@ def loop(app, hal):
                 shown = state
                 print("KS %d %s %d" % (app.frames, name, state[1]))
         spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-        if spare > 0:
+        if spare > 0 and app.pending is None:  # as App.run
             wait(spare)
 
 

@@ -1,0 +1,85 @@
+"""A press that changes the screen is answered in its own frame (App.soon): that frame
+shows "Loading..." over the current screen, and the slow work (the new screen's code
+loading from flash, the game log written) runs at the start of the next one. Presses
+that come in between go to the new screen, in order."""
+from hal import api
+from app import font
+from tests.apphelpers import Harness, texts_drawn
+
+LOADING = "Loading" + font.ELLIPSIS
+
+
+def test_opening_a_game_shows_loading_first_then_its_setup(tmp_path, monkeypatch):
+    h = Harness(tmp_path)
+    assert h.top_name() == "MainMenu"
+    seen = texts_drawn(monkeypatch)
+    h.hal.buttons.inject(api.event(api.PRESSED, api.KEY_A))  # Cubo, the first row
+    h.frames(1)
+    assert h.top_name() == "MainMenu" and h.app.pending is not None
+    assert LOADING in seen
+    del seen[:]
+    h.frames(1)
+    assert h.top_name() == "CuboSetup" and h.app.pending is None
+    assert LOADING not in seen
+
+
+def test_presses_after_it_go_to_the_new_screen_in_order(tmp_path):
+    h = Harness(tmp_path)
+    h.press(api.DOWN)  # Kocka 10000
+    for kind, b in ((api.PRESSED, api.KEY_A), (api.RELEASED, api.KEY_A),
+                    (api.PRESSED, api.DOWN), (api.RELEASED, api.DOWN)):
+        h.hal.buttons.inject(api.event(kind, b))
+    h.frames(1)
+    assert h.top_name() == "MainMenu" and h.app.menu_index == 1  # the DOWN waited
+    h.frames(1)
+    setup = h.app.top()
+    assert h.top_name() == "K10kSetup" and setup.index == 1
+
+
+def test_a_game_starts_in_the_frame_after_play(tmp_path, monkeypatch):
+    h = Harness(tmp_path)
+    h.press(api.DOWN)
+    h.press(api.KEY_A)
+    assert h.top_name() == "K10kSetup"
+    seen = texts_drawn(monkeypatch)
+    h.press(api.KEY_Y)  # Y starts the game from any row of a setup
+    assert h.top_name() == "K10kPlay"
+    assert LOADING in seen
+
+
+def test_quitting_a_game_is_answered_before_the_menu_loads(tmp_path, monkeypatch):
+    h = Harness(tmp_path)
+    h.press(api.DOWN)
+    h.press(api.KEY_A)
+    h.press(api.KEY_Y)
+    game = h.app.top()
+    h.press(api.KEY_B)   # pause
+    h.press(api.KEY_X)   # quit?
+    assert h.top_name() == "QuitConfirm"
+    seen = texts_drawn(monkeypatch)
+    h.hal.buttons.inject(api.event(api.PRESSED, api.KEY_A))
+    h.hal.buttons.inject(api.event(api.RELEASED, api.KEY_A))
+    h.frames(1)
+    assert h.app.top() is game and LOADING in seen
+    h.frames(1)
+    assert h.top_name() == "MainMenu"
+
+
+def test_run_does_not_sleep_before_the_work(tmp_path):
+    h = Harness(tmp_path)
+    waits = []
+    stop = []
+
+    def wait(ms):
+        waits.append((ms, h.app.pending is not None))
+        if len(waits) > 4:
+            stop.append(1)
+            raise KeyboardInterrupt
+
+    h.hal.buttons.inject(api.event(api.PRESSED, api.KEY_A))
+    try:
+        h.app.run(wait)
+    except KeyboardInterrupt:
+        pass
+    assert stop and h.top_name() == "CuboSetup"
+    assert not any(pending for _ms, pending in waits)
