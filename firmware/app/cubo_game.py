@@ -4,9 +4,9 @@ Two modes: versus bots (you and 1-3 bots, dice rolled on screen) and table mode
 (physical dice; the device rolls the centre, runs the countdown, and scores).
 """
 
-from hal import api
-from app import sound, font, last_setup
-from app.screen import ListScreen, Item, Choice, Store, is_click
+from app import sound, last_setup
+from app.screen import ListScreen, Item, Choice, Store
+from app.seats import SetupScreen
 
 PACES = ("normal", "slow", "relaxed")  # shared_rules.cubo_bots.PACES
 CHOICES = {"mode": ("bots", "table"), "bots": (1, 2, 3), "level": ("easy", "medium", "hard"),
@@ -29,30 +29,15 @@ def options_of(setup, table=False):
     return out
 
 
-class CuboSetup(ListScreen):
-    """Left/right (or A) changes the row's value, Y starts from any row, as in the
-    other games' setups; A on "Start game" starts too. Opens with the last setup. X (or
-    the last row) opens How to play (app.howto)."""
-    hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("X", "Rules"), ("B", "Back"))
+class CuboSetup(SetupScreen):
+    """The keys of every setup (app.seats.SetupScreen); A on "Start game" starts too, and
+    the last row opens How to play. Opens with the last setup."""
     HELP = "app.cubo_help"
 
     def __init__(self, app):
         self.store = Store(last_setup.load(app.hal.storage, "cubo", default_setup(), CHOICES))
         ListScreen.__init__(self, app, "Cubo", [])
         self.build()
-
-    def on_event(self, ev):
-        if is_click(ev, api.KEY_Y):
-            self.start(self.app)
-            return
-        if is_click(ev, api.KEY_X):
-            self.how_to_play(self.app)
-            return
-        ListScreen.on_event(self, ev)
-
-    def how_to_play(self, app):
-        from app.howto import show
-        show(app, self.HELP)
 
     def build(self):
         st = self.store

@@ -44,15 +44,35 @@ class SeatChoice(Choice):
         self.screen.rename()
 
 
-class SeatSetup(ListScreen):
-    """Subclasses set GAME, TITLE, KINDS, KIND_LABELS, PLAYER_COUNTS (and CHOICES, the
-    values offered for options that are not On/Off) and implement default_setup(),
-    option_items(store), options_of(setup) and play(app, kinds, names, options, seed)
-    (which imports and builds the game screen), and HELP. X or the last row opens How to
-    play (app.howto)."""
+class SetupScreen(ListScreen):
+    """What every game's setup screen shares (Cubo's too): left/right changes a row,
+    Y starts from any row (start(app)), X opens How to play (the pages module HELP,
+    app.howto), B goes back."""
 
     hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("X", "Rules"), ("B", "Back"))
     HELP = ""     # the module of the game's How to play pages (app.howto)
+
+    def on_event(self, ev):
+        if is_click(ev, api.KEY_Y):
+            self.start(self.app)
+            return
+        if is_click(ev, api.KEY_X):
+            self.how_to_play(self.app)
+            return
+        ListScreen.on_event(self, ev)
+
+    def how_to_play(self, app):
+        from app.howto import show
+        show(app, self.HELP)
+
+
+class SeatSetup(SetupScreen):
+    """Subclasses set GAME, TITLE, KINDS, KIND_LABELS, PLAYER_COUNTS (and CHOICES, the
+    values offered for options that are not On/Off) and implement default_setup(),
+    option_items(store), options_of(setup) and play(app, kinds, names, options, seed)
+    (which imports and builds the game screen), and HELP. The last row opens How to
+    play too."""
+
     TITLE = ""
     KINDS = ("human",)
     KIND_LABELS = ("Human",)
@@ -86,19 +106,6 @@ class SeatSetup(ListScreen):
         if self.index >= len(items):
             self.index = len(items) - 1
         self.rename()
-
-    def on_event(self, ev):
-        if is_click(ev, api.KEY_Y):
-            self.start(self.app)
-            return
-        if is_click(ev, api.KEY_X):
-            self.how_to_play(self.app)
-            return
-        ListScreen.on_event(self, ev)
-
-    def how_to_play(self, app):
-        from app.howto import show
-        show(app, self.HELP)
 
     def start(self, app):
         last_setup.save(app.hal.storage, self.GAME, self.setup)
