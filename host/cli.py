@@ -378,7 +378,7 @@ def cmd_show(args, path):
 
 
 def cmd_export(args, path):
-    from host import db, export
+    from host import export
     con = opened(path, create=False, write=False)
     text = export.to_json(con, args.game) if args.format == "json" else export.to_csv(con, args.game)
     if args.out:
@@ -395,7 +395,7 @@ def cmd_export(args, path):
 
 
 def cmd_plot(args, path):
-    from host import db, plot
+    from host import plot
     con = opened(path, create=False, write=False)
     written = plot.plot(con, args.out, args.game)
     if not written:
@@ -406,7 +406,7 @@ def cmd_plot(args, path):
 
 
 def cmd_conflicts(args, path):
-    from host import db, report
+    from host import report
     con = opened(path, create=False, write=False)
     text, n = report.conflicts(con, args.device)
     print(text)

@@ -123,6 +123,41 @@ DUPLICATE = "duplicate"
 CONFLICT = "conflict"
 
 
+class Tally:
+    """What a batch of store() calls did, a sync's or an import's: new games (and how
+    many of them were rejected), numbers already stored, conflicts, and how many the
+    replay verified. The summary line's counts are these."""
+
+    def __init__(self):
+        self.new = 0
+        self.duplicates = 0
+        self.conflicts = 0
+        self.rejected = 0
+        self.verified = 0
+
+    def count(self, outcome, ok):
+        """Counts a new or duplicate outcome of store(); returns the outcome (a conflict
+        is the caller's to count: a sync counts a number once however often it comes)."""
+        if outcome == NEW:
+            self.new += 1
+            if ok is False:
+                self.rejected += 1
+        elif outcome == DUPLICATE:
+            self.duplicates += 1
+        return outcome
+
+    def parts(self):
+        """The summary's counts, as phrases."""
+        parts = ["%d new game%s" % (self.new, "" if self.new == 1 else "s")]
+        if self.duplicates:
+            parts.append("%d already stored" % self.duplicates)
+        if self.rejected:
+            parts.append("%d rejected by replay" % self.rejected)
+        if self.conflicts:
+            parts.append("%d CONFLICTING (flagged, not overwritten)" % self.conflicts)
+        return parts
+
+
 def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
     """Stores one record (no commit). Returns NEW, DUPLICATE or CONFLICT.
     `rec` is the decoded record or None when it would not decode; verified is True,

@@ -8,6 +8,9 @@ bytes. Everything the sync keeps or compares goes through here first:
     word(v, n)          a short printable-ASCII string, else None
     gap_why(v)          the reason of a GAP: pruned, damaged, unused (or unknown)
     record_problem(rec) why a decoded record cannot be stored as it is, or None
+    check_record(raw, device, epoch, seq)
+                        a record's bytes as they came for that log and number:
+                        (ok, why, rec), what a sync and an import store
 
 A record with a problem is stored raw and rejected with the reason, so a sync
 moves past it and never asks for it again.
@@ -138,3 +141,27 @@ def record_problem(rec):
     if not _plain_ok(rec.get("meta")):
         return "the meta data hold a value that cannot be stored"
     return None
+
+
+def number(n):
+    """An integer a device sent, for a message: itself, unless SQLite could not hold it."""
+    return n if abs(n) <= MAX_SQL else "(a huge number)"
+
+
+def check_record(raw, device, epoch, seq):
+    """A record's bytes as they came for (device, epoch, seq), as (ok, why, rec): ok False
+    with the reason and rec None when it cannot be kept as a game (undecodable, another
+    log's or number's, impossible values); otherwise ok None (the replay decides later)
+    and the decoded record."""
+    from shared_rules import records
+    try:
+        rec = records.decode(raw)
+    except records.RecordError as e:
+        return False, "undecodable record: %s" % (e,), None
+    if (rec["device"], rec["epoch"], rec["seq"]) != (device, epoch, seq):
+        return False, "the record says it is %s/%s #%s but came as #%d" % (
+            text(rec["device"], 40), number(rec["epoch"]), number(rec["seq"]), seq), None
+    problem = record_problem(rec)
+    if problem:
+        return False, "impossible values: %s" % problem, None
+    return None, None, rec

@@ -19,7 +19,6 @@ import binascii
 import json
 import time
 
-from shared_rules import records
 from host import db, devmsg
 
 FORMAT = "kocka-log"
@@ -32,27 +31,18 @@ class BadLogFile(ValueError):
     """The file is not a Kocka game log, or is damaged; the message says which."""
 
 
-class Outcome:
+class Outcome(db.Tally):
+    """What an import did (db.Tally's counts) and how many records and gaps the file had."""
+
     def __init__(self, device, epoch):
+        db.Tally.__init__(self)
         self.device = device
         self.epoch = epoch
         self.records = 0
-        self.new = 0
-        self.duplicates = 0
-        self.conflicts = 0
-        self.rejected = 0
-        self.verified = 0
         self.gaps = 0
 
     def summary(self):
-        parts = ["%d new game%s" % (self.new, "" if self.new == 1 else "s")]
-        if self.duplicates:
-            parts.append("%d already stored" % self.duplicates)
-        if self.rejected:
-            parts.append("%d rejected by replay" % self.rejected)
-        if self.conflicts:
-            parts.append("%d CONFLICTING (flagged, not overwritten)" % self.conflicts)
-        return "log %s: %s" % (self.device, ", ".join(parts))
+        return "log %s: %s" % (self.device, ", ".join(self.parts()))
 
 
 def parse(data, name="the file"):
@@ -131,28 +121,9 @@ def store_all(con, device, epoch, recs, gaps, lookup, now=None):
     db.note_device(con, device, epoch, FW, now)
     for seq, raw in recs:
         out.records += 1
-        ok, why, rec = None, None, None
-        try:
-            rec = records.decode(raw)
-        except records.RecordError as e:
-            ok, why = False, "undecodable record: %s" % (e,)
-        else:
-            problem = devmsg.record_problem(rec)
-            if (rec.get("device"), rec.get("epoch"), rec.get("seq")) != (device, epoch, seq):
-                ok, why = False, "the record says it is %s/%s #%s but came as #%d" % (
-                    devmsg.text(rec.get("device"), 40), devmsg.text(rec.get("epoch"), 20),
-                    devmsg.text(rec.get("seq"), 20), seq)
-                rec = None
-            elif problem:
-                ok, why, rec = False, "impossible values: %s" % problem, None
+        ok, why, rec = devmsg.check_record(raw, device, epoch, seq)
         outcome = db.store(con, device, epoch, seq, raw, rec, ok, why, now)
-        if outcome == db.NEW:
-            out.new += 1
-            if ok is False:
-                out.rejected += 1
-        elif outcome == db.DUPLICATE:
-            out.duplicates += 1
-        else:
+        if out.count(outcome, ok) == db.CONFLICT:
             out.conflicts += 1
     for first, last, why in gaps:
         db.note_gap(con, device, epoch, first, last, why, now)

@@ -3,7 +3,6 @@ the conflicts (`kocka conflicts`), as blocks for host/output.py."""
 from host import db, dates, ratings, seats
 from host.games import title
 from host.output import Table, plain
-from host.safetext import shown
 
 
 def when(unix):

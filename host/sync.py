@@ -65,20 +65,18 @@ class TooSlow(SyncError):
     pass
 
 
-class Result:
+class Result(db.Tally):
+    """What a sync did: db.Tally's counts, the device's log, and how the transfer went."""
+
     def __init__(self):
+        db.Tally.__init__(self)
         self.device = None
         self.epoch = None
         self.fw = None
         self.device_last = 0
         self.since = 0
         self.received = 0
-        self.new = 0
-        self.duplicates = 0
-        self.conflicts = 0
         self.conflict_seqs = []
-        self.rejected = 0
-        self.verified = 0
         self.gaps = []
         self.acked = 0
         self.clock_set = False
@@ -92,13 +90,7 @@ class Result:
         return [(a, b) for a, b, why in self.gaps if why not in ("pruned", "unused")]
 
     def summary(self):
-        parts = ["%d new game%s" % (self.new, "" if self.new == 1 else "s")]
-        if self.duplicates:
-            parts.append("%d already stored" % self.duplicates)
-        if self.rejected:
-            parts.append("%d rejected by replay" % self.rejected)
-        if self.conflicts:
-            parts.append("%d CONFLICTING (flagged, not overwritten)" % self.conflicts)
+        parts = self.parts()
         lost = sum(b - a + 1 for a, b in self.lost_gaps())
         if lost:
             parts.append("%d LOST on the device (damaged)" % lost)
@@ -271,7 +263,6 @@ class HostSync:
     def stream(self, since):
         """Takes records since+1.. in order until the device's END; returns the last seq
         stored (or known gone). Raises NoAnswer or TooSlow when it cannot go on."""
-        r = self.r
         self.expected = since + 1
         self.since = since
         self.fails = 0
@@ -410,29 +401,9 @@ class HostSync:
     def take(self, seq, raw):
         r = self.r
         r.received += 1
-        try:
-            rec = records.decode(raw)
-        except records.RecordError as e:
-            rec = None
-            ok, why = False, "undecodable record: %s" % (e,)
-        else:
-            problem = devmsg.record_problem(rec)
-            if (rec["device"], rec["epoch"], rec["seq"]) != (r.device, r.epoch, seq):
-                ok, why = False, "the record says it is %s/%s #%s but came as #%d" % (
-                    devmsg.text(rec["device"], 40), _num(rec["epoch"]), _num(rec["seq"]), seq)
-                rec = None
-            elif problem:
-                ok, why, rec = False, "impossible values: %s" % problem, None
-            else:
-                ok, why = None, None  # replayed after the transfer (verify_pending)
+        ok, why, rec = devmsg.check_record(raw, r.device, r.epoch, seq)
         outcome = db.store(self.con, r.device, r.epoch, seq, raw, rec, ok, why, self.now())
-        if outcome == db.NEW:
-            r.new += 1
-            if ok is False:
-                r.rejected += 1
-        elif outcome == db.DUPLICATE:
-            r.duplicates += 1
-        else:
+        if r.count(outcome, ok) == db.CONFLICT:
             self.note_conflict(seq)
         self.pending += 1
 
@@ -532,10 +503,6 @@ def replay_pending(con, lookup, now, progress=None):
             con.commit()
     con.commit()
     return good, bad
-
-
-def _num(n):
-    return n if abs(n) <= devmsg.MAX_SQL else "(a huge number)"
 
 
 def sync(link, con, **kw):
