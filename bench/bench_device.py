@@ -7,6 +7,11 @@ Four runs:
   push time of every frame (RAMWR to its last byte on SPI), input latency per screen
   (the button's GPIO edge to the last byte of the first frame after it), frames per
   second while Kocka 10000's dice roll;
+- the normal main.py again, through every change of screen the menu leads to (each
+  game's setup, its How to play, its start, the pause box, quitting; History, Sync,
+  Settings, About; back from each): the press's answer (its first frame, as above) and
+  the new screen itself (the first frame after the press that changed more than half
+  the screen: a screen's code loads from flash in the frame after the answer);
 - the instrumented main.py (tools/rp2040/probe_main.py) through every game: draw and
   push time per screen as the app measures them, peak live heap per game and over the
   session, free heap at boot;
@@ -93,6 +98,62 @@ def ui_run(tmp):
         out["wall_s"] = dev.wall
         out["instructions_per_wall_s"] = round(dev.instructions / max(dev.wall, 1e-3))
         return out
+    finally:
+        dev.close()
+
+
+def screen_change(dev, button, settle_ms=2500):
+    """(answer, screen) in ms for a press: its first frame, and the first frame after it
+    that changed more than half the screen (None if none did: a box, a cursor)."""
+    t = dev.press(button, hold_ms=120, at=dev.now + 50)
+    dev.until(t + settle_ms)
+    after = [f for f in dev.frames if f.t0 >= t]
+    big = [f for f in after if f.info["pixels"] > 240 * 120]
+    return (round(after[0].t1 - t, 1) if after else None,
+            round(big[0].t1 - t, 1) if big else None)
+
+
+# (what, buttons before it, the press): from the menu's first row, through every
+# screen the menu leads to and back, every game's setup, help, start and quit.
+SCREEN_CHANGES = []
+for _i, _game in enumerate(("Cubo", "Kocka 10000", "Coloretto", "Cubingos")):
+    _down = ("DOWN",) * _i
+    SCREEN_CHANGES += [
+        ("menu -> setup", _down, "A"), ("setup -> How to play", (), "X"),
+        ("How to play -> setup", (), "B"), ("setup -> game", (), "Y"),
+        ("game -> pause box", (), "B"), ("pause box -> quit?", (), "X"),
+        ("quit -> menu", (), "A"), ("cursor back up", (), None)]
+for _label, _i in (("History", 4), ("Sync", 5), ("Settings", 6), ("About", 7)):
+    SCREEN_CHANGES += [("menu -> " + _label, ("DOWN",) * _i, "A"),
+                       (_label + " -> menu", (), "B"), ("cursor back up", (), None)]
+
+
+def screens_run(tmp):
+    """Normal main.py: every change of screen (SCREEN_CHANGES), answer and new screen."""
+    dev = rp2040emu.Device(device_image.build_image(), out_dir=os.path.join(tmp, "screens"))
+    try:
+        dev.until(3000)
+        answer, shown = {}, {}
+        moved = 0
+        for label, before, button in SCREEN_CHANGES:
+            if button is None:
+                for _ in range(moved):
+                    dev.press("UP", hold_ms=120, at=dev.now + 50)
+                    dev.until(dev.now + 400)
+                moved = 0
+                continue
+            for b in before:
+                dev.press(b, hold_ms=120, at=dev.now + 50)
+                dev.until(dev.now + 400)
+            moved += len(before)
+            a, s = screen_change(dev, button)
+            answer.setdefault(label, []).append(a)
+            if s is not None and "pause" not in label and "quit?" not in label:
+                shown.setdefault(label, []).append(s)
+        return {"answer_ms": {k: spread([x for x in v if x is not None]) for k, v in answer.items()},
+                "screen_ms": {k: spread(v) for k, v in shown.items()},
+                "answer_all_ms": spread([x for v in answer.values() for x in v if x is not None]),
+                "screen_all_ms": spread([x for v in shown.values() for x in v])}
     finally:
         dev.close()
 
@@ -237,7 +298,8 @@ def run():
     if why:
         return {"skipped": why}
     tmp = tempfile.mkdtemp(prefix="kocka-bench-device-")
-    result = {"ui": ui_run(tmp), "app": probe_run(tmp), "image": image_run(tmp)}
+    result = {"ui": ui_run(tmp), "screens": screens_run(tmp), "app": probe_run(tmp),
+              "image": image_run(tmp)}
     result["workloads"] = compare(workloads_device(tmp), workloads_wasm(tmp))
     return result
 
@@ -257,6 +319,15 @@ def table(result):
         ("Kocka 10000 dice roll (frames/s)", ui.get("k10k_roll_fps"))]
     for k, v in ui["latency_ms"].items():
         rows.append(("latency %s (ms)" % k, fmt(v)))
+    changes = result.get("screens")
+    if changes:
+        rows.append(("changes of screen: the press answered, median/p90/max (ms)",
+                     fmt(changes["answer_all_ms"])))
+        rows.append(("changes of screen: the new screen shown, median/p90/max (ms)",
+                     fmt(changes["screen_all_ms"])))
+        for k, v in changes["answer_ms"].items():
+            rows.append(("answer / screen: %s (ms)" % k, "%s / %s" % (
+                fmt(v), fmt(changes["screen_ms"].get(k)))))
     for s, v in sorted(app["screens"].items()):
         rows.append(("%s draw / push median (ms), peak heap" % s, "%s / %s, %d" % (
             v["draw_ms"]["median"], v["push_ms"]["median"], v["peak_heap"])))

@@ -153,7 +153,10 @@ class App:
         self.forget([name for name in sys.modules if name not in self.core_modules])
 
     def forget(self, names):
-        """Forgets the modules `names` (purge's work; app.howto forgets just its own)."""
+        """Forgets the modules `names` (purge's work; app.howto forgets just its own) and
+        collects the garbage at once. (Left to a later frame, the button fuzz under the
+        WebAssembly gate measured 5 KB more live heap: the collector is conservative, and a
+        stale pointer on the stack can keep a forgotten module alive.)"""
         for name in names:
             if name in sys.modules:
                 del sys.modules[name]

@@ -72,17 +72,24 @@ class CuboSetup(SetupScreen):
         # The game replaces this screen (B leaves the game to the main menu), so the
         # setup code is not held in RAM during play.
         setup = dict(self.store.values)
-        last_setup.save(app.hal.storage, "cubo", setup)
         app.sound.play(sound.OK)
         seed = app.hal.random_seed()
+        save = last_setup.save  # a write to flash: in the next frame, after the answer
         if setup["mode"] == "bots":
             options = options_of(setup)
             levels = [setup["level"]] * setup["bots"]
             pace = setup["pace"]
-            app.switch(lambda: _match(app, levels, options, seed, pace=pace))
+
+            def begin():
+                save(app.hal.storage, "cubo", setup)
+                return _match(app, levels, options, seed, pace=pace)
         else:
             options = options_of(setup, True)
-            app.switch(lambda: _table(app, setup["players"], options, seed))
+
+            def begin():
+                save(app.hal.storage, "cubo", setup)
+                return _table(app, setup["players"], options, seed)
+        app.switch(begin)
 
 
 def _match(app, levels, options, seed, human=True, saved=None, pace="normal"):

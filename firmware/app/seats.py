@@ -108,16 +108,21 @@ class SeatSetup(SetupScreen):
         self.rename()
 
     def start(self, app):
-        last_setup.save(app.hal.storage, self.GAME, self.setup)
-        kinds = self.setup["seats"][:self.setup["players"]]
+        setup = self.setup
+        game = self.GAME
+        kinds = setup["seats"][:setup["players"]]
         names = seat_names(app, kinds)
-        options = self.options_of(self.setup)
+        options = self.options_of(setup)
         seed = app.hal.random_seed()
         play = self.play
         app.sound.play(sound.OK)
+
+        def begin():
+            last_setup.save(app.hal.storage, game, setup)  # a write to flash: after the answer
+            return play(app, kinds, names, options, seed)
         # The game takes this screen's place (quitting leads to the main menu) after a
         # purge, so the setup code is not held in RAM during play.
-        app.switch(lambda: play(app, kinds, names, options, seed))
+        app.switch(begin)
 
 
 def resume_seats(app, saved, play):
