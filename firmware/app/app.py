@@ -36,6 +36,7 @@ class App:
         self.pending = None  # soon(): the slow work of the last press, done next frame
         self.pending_text = ""
         self.held = []  # presses that came after it in the same frame
+        self.collect = False  # forget(later=True): collect at the next frame's start
         self.apply_settings()
         # What is loaded now (the screen kit included) stays; modules screens import
         # later, the menu's among them, are dropped again when those screens close (see
@@ -59,8 +60,12 @@ class App:
     def pop(self):
         """Closes the top screen; closing a game that stood alone returns to the menu."""
         closed = self.stack.pop()
-        self.purge()  # first: the game's code leaves before the log's code comes in
-        if getattr(closed, "in_game", False):
+        game = getattr(closed, "in_game", False)
+        # first: the game's code leaves before the log's code comes in (collected at once:
+        # leaving a game is work done after the press's answer already, see soon); what
+        # another screen leaves is collected in the next frame, after this one is shown
+        self.purge(not game)
+        if game:
             self.after_game()
         if self.stack:
             self.stack[-1].enter()
@@ -82,7 +87,7 @@ class App:
 
     def soon(self, work, text="Loading\u2026"):
         """Answers a press now and does its slow work at the start of the next frame:
-        this frame shows `text` over the current screen. For work that loads a screen's
+        this frame shows `text` in a box over the frame on screen. For work that loads a screen's
         code (from flash as files it can take half a second) or writes the game log, so
         that no press goes unanswered for longer than a frame."""
         self.pending = work
@@ -145,18 +150,17 @@ class App:
         self.hal.storage.kocka_gamelog = None
         self.purge()
 
-    def purge(self):
+    def purge(self, later=False):
         """Forgets modules imported since boot. A module still used by a screen on the
         stack stays alive through that screen's objects; the rest is freed. Called when
         screens close (pop, home, switch), never while a new screen's modules are only
         reachable through sys.modules."""
-        self.forget([name for name in sys.modules if name not in self.core_modules])
+        self.forget([name for name in sys.modules if name not in self.core_modules], later)
 
-    def forget(self, names):
+    def forget(self, names, later=False):
         """Forgets the modules `names` (purge's work; app.howto forgets just its own) and
-        collects the garbage at once. (Left to a later frame, the button fuzz under the
-        WebAssembly gate measured 5 KB more live heap: the collector is conservative, and a
-        stale pointer on the stack can keep a forgotten module alive.)"""
+        collects the garbage: at once, or (later) at the start of the next frame, so that
+        the frame answering a press does not wait the 10-14 ms a collection takes."""
         for name in names:
             if name in sys.modules:
                 del sys.modules[name]
@@ -165,7 +169,10 @@ class App:
                     parent = sys.modules.get(name[:dot])
                     if parent is not None and hasattr(parent, name[dot + 1:]):
                         delattr(parent, name[dot + 1:])
-        gc.collect()
+        if later:
+            self.collect = True
+        else:
+            gc.collect()
 
     def invalidate(self):
         self.dirty = True
@@ -198,6 +205,9 @@ class App:
         # Updated after the screen, a note was timed from the previous frame, and on the
         # Pico, whose frames can take longer than a 90 ms beep, it ended at once.
         self.sound.update(now)
+        if self.collect:
+            self.collect = False
+            gc.collect()
         work = self.pending
         if work is not None:
             self.pending = None
@@ -221,10 +231,13 @@ class App:
     def draw(self):
         """Draws the top screen (and any notice) into the framebuffer."""
         self.dirty = False
-        self.stack[-1].draw(self.fb)
         if self.pending is not None:
+            # soon()'s answer: its box over the frame already on screen, not a redraw
+            # (the frame costs a millisecond, and only the box's pixels are pushed)
             ui.toast(self.fb, self.pending_text)
-        elif self.notice and self.notice_until:
+            return
+        self.stack[-1].draw(self.fb)
+        if self.notice and self.notice_until:
             ui.toast(self.fb, self.notice)
 
     def run(self, wait=None):

@@ -34,17 +34,15 @@ def text_top(pic_h):
 
 def show(app, name):
     """Opens the How to play whose pages are module `name` (e.g. "app.cubo_help") over
-    the top screen, in the next frame (app.soon: its pictures' code loads then). The
-    picture module imports at its top all it draws with, so what came with it is known
-    at once (and only that short list is kept while help is open)."""
-    def go():
-        before = set(sys.modules)
-        before.discard(__name__)   # loaded by the caller a moment ago: it goes too
-        art = __import__(name + "_art", None, None, ("picture",))
-        added = [n for n in sys.modules if n not in before]
-        before = None
-        app.push(HowTo(app, name, art, added))
-    app.soon(go)
+    the top screen (screens call app.screen.open_help, which answers the press first).
+    The picture module imports at its top all it draws with, so what came with it is
+    known at once (and only that short list is kept while help is open)."""
+    before = set(sys.modules)
+    before.discard(__name__)   # loaded by the caller a moment ago: it goes too
+    art = __import__(name + "_art", None, None, ("picture",))
+    added = [n for n in sys.modules if n not in before]
+    before = None
+    app.push(HowTo(app, name, art, added))
 
 
 class HowTo(Screen):
@@ -67,7 +65,7 @@ class HowTo(Screen):
         self.game = pages.NAME
         self.title, self.pic_h, self.text = pages.PAGES[self.page]
         pages = None
-        self.app.forget((self.name,))
+        self.app.forget((self.name,), True)
 
     def on_event(self, ev):
         if is_press(ev, api.RIGHT) or is_press(ev, api.DOWN):
@@ -86,7 +84,7 @@ class HowTo(Screen):
         app = self.app
         if app.stack and app.stack[-1] is self:
             app.stack.pop()
-        app.forget(self.added)
+        app.forget(self.added, True)
         app.invalidate()
 
     def draw(self, fb):

@@ -39,8 +39,7 @@ class GameScreen(Screen):
 
     def how_to_play(self):
         """The pause box's joystick press: the game's How to play, over the game."""
-        from app.howto import show
-        show(self.app, self.HELP)
+        open_help(self.app, self.HELP)
 
     def seat_game(self, cls, kinds, names, options, seed, saved, make_bot, state=None):
         """The start of a game of seats (Kocka 10000, Coloretto, Cubingos): its save (a
@@ -76,6 +75,15 @@ class GameScreen(Screen):
             self.rec.abandon()
         self.app.lights.off()
         self.app.soon(self.app.pop, "Saving\u2026" if state.is_terminal() else "Loading\u2026")
+
+
+def open_help(app, name):
+    """Opens How to play `name` (app.howto) over the top screen in the next frame, once
+    this one has answered the press (app.soon): its code loads from flash meanwhile."""
+    def go():
+        from app.howto import show
+        show(app, name)
+    app.soon(go)
 
 
 def is_press(ev, button):

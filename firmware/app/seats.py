@@ -9,7 +9,7 @@ the last setup started (app.last_setup, under the game's name).
 
 from hal import api
 from app import sound, font, last_setup
-from app.screen import ListScreen, Item, Choice, Store, is_click
+from app.screen import ListScreen, Item, Choice, Store, is_click, open_help
 
 BOT_NAMES = ("ROBI", "DOKI", "ZIZI", "BUBU", "MIMI", "TOTO")
 
@@ -62,8 +62,7 @@ class SetupScreen(ListScreen):
         ListScreen.on_event(self, ev)
 
     def how_to_play(self, app):
-        from app.howto import show
-        show(app, self.HELP)
+        open_help(app, self.HELP)
 
 
 class SeatSetup(SetupScreen):
