@@ -83,3 +83,19 @@ def test_run_does_not_sleep_before_the_work(tmp_path):
         pass
     assert stop and h.top_name() == "CuboSetup"
     assert not any(pending for _ms, pending in waits)
+
+
+def test_the_answer_is_the_frame_on_screen_with_the_box_over_it(tmp_path, monkeypatch):
+    h = Harness(tmp_path)
+    menu = h.app.top()
+    before = bytes(h.hal.display.buf)
+    drawn = []
+    real = type(menu).draw
+    monkeypatch.setattr(type(menu), "draw", lambda self, fb: drawn.append(1) or real(self, fb))
+    h.hal.buttons.inject(api.event(api.PRESSED, api.KEY_A))
+    h.frames(1)
+    after = bytes(h.hal.display.buf)
+    assert not drawn  # no redraw of the screen beneath
+    changed = [i for i in range(len(before)) if before[i] != after[i]]
+    rows = {i // 240 for i in changed}
+    assert changed and max(rows) - min(rows) < 30  # one small box, nothing else
