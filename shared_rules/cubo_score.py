@@ -156,7 +156,16 @@ def validate_grid(grid):
     out = []
     jokers = 0
     for i in range(9):
-        v, c = _die(grid[i], "cell", i)
+        d = grid[i]
+        # fast path for a well-formed red or blue die off the centre (the screens score
+        # every frame while dice tumble)
+        if i != CENTRE and type(d) is tuple and len(d) == 2:
+            c = d[1]
+            v = d[0]
+            if (c == "R" or c == "B") and type(v) is int and 1 <= v <= 6:
+                out.append(d)
+                continue
+        v, c = _die(d, "cell", i)
         if c == "W" or c == "Y":
             jokers += 1
             if i != CENTRE:
