@@ -33,7 +33,7 @@ from shared_rules.rng import Rng
 from shared_rules import cubo as C
 from shared_rules.cubo_score import (
     _tables, _code, _codes_of_grid as _grid_codes, _score_codes, _swap_codes, _arrange,
-    _rebuild, _grid_of, _C, _BEST, _MID, _DICE, solve_codes, best_c_value, OUTER, CENTRE, C_FACE)
+    _rebuild, _C, _BEST, _MID, _DICE, solve_codes, best_c_value, OUTER, CENTRE, C_FACE)
 from shared_rules import cubo_data
 
 LEVELS = ("easy", "medium", "hard")
@@ -187,7 +187,6 @@ class CuboBot:
         self._plan_own = None
         self._plan_joker = None
         self._plan_base = (0, 0)
-        self._plan_keep = None
 
     # -- timing ------------------------------------------------------------------
     def _delay(self, name):
@@ -322,7 +321,7 @@ class CuboBot:
         base = self._centre_value(target, state.centre, anyo)
         self._plan = cands
         self._plan_base = base
-        self._plan_best = (base[0], -1, -1)
+        self._plan_best = (base[0], -1, -1, None, None)
         self._plan_own = own
         self._plan_joker = target[CENTRE]
 
@@ -341,20 +340,23 @@ class CuboBot:
                 codes[k] = dc
                 s = solve_codes(codes, j, anyo, self._plan_best[0])
                 if s > self._plan_best[0]:
-                    self._plan_best = (s, dc, k)
-                    self._plan_keep = (_C[:], _BEST[:])  # the solve, for its grid
+                    # the solve kept (its sorted dice and best), to build its grid
+                    self._plan_best = (s, dc, k, _C[:], _BEST[:])
             return True  # the last step (building the grid) gets a call of its own
         self._plan = None
-        s, dc, k = self._plan_best
+        s, dc, k, kc, kb = self._plan_best
         if dc >= 0:
             # Arrange the dice so that swapping die dc in at scoring gives the plan's grid.
-            keep = self._plan_keep
-            g = _rebuild(_tables(anyo)[0], j, keep[0], keep[1])
+            _C[:] = kc
+            _BEST[:] = kb
+            c = _rebuild(_tables(anyo)[0], j)
+            g = [self._plan_joker] * 9
             for i in OUTER:
-                if g[i] == dc:
-                    g[i] = own[k]
+                g[i] = _DICE[c[i]]
+            for i in OUTER:
+                if c[i] == dc:
+                    g[i] = _DICE[own[k]]
                     break
-            g = _grid_of(g, self._plan_joker)
             # Somebody may take the planned die first: count the best and the
             # second-best centre die alike, for the plan and for the plain optimum.
             v = self._centre_value(g, state.centre, anyo)

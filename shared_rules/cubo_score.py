@@ -683,9 +683,11 @@ _PERM4 = b"\x00\x01\x02\x03\x00\x01\x03\x02\x00\x02\x01\x03\x00\x02\x03\x01\x00\
          b"\x03\x00\x01\x02\x03\x00\x02\x01\x03\x01\x00\x02\x03\x01\x02\x00\x03\x02\x00\x01\x03\x02\x01\x00"
 
 
-def _rebuild(out, j, c=_C, bst=_BEST):
-    """The grid (9 codes, g[4] unused) of the best found by the last _solve, or by the
-    solve whose sorted codes c and _BEST were kept (copies)."""
+def _rebuild(out, j):
+    """The grid (9 codes, g[4] unused) of the best found by the last _solve (or of one
+    whose _C and _BEST were kept and put back)."""
+    c = _C
+    bst = _BEST
     key = bst[1]
     p = bst[2]
     a = (key >> 9) & 7
@@ -746,15 +748,11 @@ def best_arrangement(dice, runs_any_order=False):
 def _arrange(codes, joker, any_order):
     """best_arrangement of 8 coded dice and the joker die."""
     score = _solve(codes, joker[0], any_order)
-    return score, _grid_of(_rebuild(_tables(any_order)[0], joker[0]), joker)
-
-
-def _grid_of(g, joker):
-    """A grid of dice from 9 codes (g[4] unused) and the joker."""
+    g = _rebuild(_tables(any_order)[0], joker[0])
     grid = [joker] * 9
     for i in OUTER:
         grid[i] = _DICE[g[i]]
-    return grid
+    return score, grid
 
 
 def solve_codes(codes, j, runs_any_order=False, floor=-1):

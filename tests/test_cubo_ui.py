@@ -332,13 +332,13 @@ def test_rolling_frames_redraw_only_the_grid_and_equal_a_whole_redraw(tmp_path):
     h, m = start_match(tmp_path)
     h.frames(40)                        # the bots have rolled
     partial = []
-    real = m.draw_grid
+    real = m.draw_table
 
     def spy(fb, now, clear=False):
         if clear:
             partial.append(now)
         return real(fb, now, clear)
-    m.draw_grid = spy
+    m.draw_table = spy
     h.press(api.KEY_A)                  # roll
     assert m.state.status[0] == C.ARRANGING
     for _ in range(25):

@@ -72,7 +72,7 @@ class CuboMatch(GameScreen):
         self.choice = 0         # centre die / C value being chosen
         self.show_hint = None   # (score, grid, action) while the hint is up
         self.rolled_at = -10000
-        self.dice_only = False  # this frame only the tumbling dice change (see draw)
+        self.spin_only = False  # this frame only the tumbling dice change (see draw)
         self.message = ""
         self.last_secs = None
         self.led_sig = None
@@ -164,7 +164,7 @@ class CuboMatch(GameScreen):
     # -- the frame ----------------------------------------------------------------------
     def update(self, now):
         st = self.state
-        self.dice_only = False
+        self.spin_only = False
         if self.summary is not None:
             if self.summary[0] == 0 and self.summary[1] is not None and self.summary[1].animating(now):
                 self.app.invalidate()
@@ -196,7 +196,7 @@ class CuboMatch(GameScreen):
             # nothing else changed this frame (no action, key, countdown second or
             # notice): draw() redraws only the grid, in time for 30 frames a second
             app = self.app
-            self.dice_only = not app.dirty and self.show_hint is None and not (
+            self.spin_only = not app.dirty and self.show_hint is None and not (
                 app.notice and app.notice_until)
             app.invalidate()
 
@@ -419,9 +419,9 @@ class CuboMatch(GameScreen):
     def draw(self, fb):
         st = self.state
         now = self.app.now
-        if self.dice_only:
-            self.dice_only = False
-            self.draw_grid(fb, now, True)
+        if self.spin_only:
+            self.spin_only = False
+            self.draw_table(fb, now, True)
             return
         ui.clear(fb)
         if self.summary is not None:
@@ -445,16 +445,9 @@ class CuboMatch(GameScreen):
             return [(((i * 5 + k) % 6) + 1, g[i][1]) for i in range(9)]
         return g
 
-    def draw_table(self, fb, now):
-        self.draw_grid(fb, now)
-        self.draw_panel(fb, now)
-        self.draw_prompt(fb, now)
-        if self.show_hint is not None:
-            self.draw_hint(fb)
-
-    def draw_grid(self, fb, now, clear=False):
-        """The grid and its line tags; clear: over the last frame (the area to the panel
-        and down to the prompt holds nothing else)."""
+    def draw_table(self, fb, now, clear=False):
+        """clear: only the grid and its line tags, over the last frame (the area to the
+        panel and down to the prompt holds nothing else)."""
         st = self.state
         me = self.me
         if clear:
@@ -475,6 +468,12 @@ class CuboMatch(GameScreen):
             V.grid(fb, GRID, show, cursor, self.picked)
             V.line_tags(fb, GRID, C.line_scores(show, st.options["runs_any_order"],
                                                  st.named[me] if not preview else None))
+        if clear:
+            return
+        self.draw_panel(fb, now)
+        self.draw_prompt(fb, now)
+        if self.show_hint is not None:
+            self.draw_hint(fb)
 
     def draw_hint(self, fb):
         """The best arrangement of the dice held, over the grid only: the panel (and

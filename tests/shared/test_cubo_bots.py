@@ -188,5 +188,7 @@ def test_a_floor_only_cuts_the_search_short():
             assert s == (best if best > floor else floor), (codes, j, floor)
             if best > floor:   # the same optimum found: the same grid
                 assert _rebuild(_tables(anyo)[0], j) == grid
-        _solve([0] * 8, 1, anyo)   # another solve in between: the kept copy still rebuilds
-        assert _rebuild(_tables(anyo)[0], j, kept[0], kept[1]) == grid
+        _solve([0] * 8, 1, anyo)   # another solve in between: the kept copy, put back,
+        _C[:] = kept[0]            # rebuilds the same grid
+        _BEST[:] = kept[1]
+        assert _rebuild(_tables(anyo)[0], j) == grid
