@@ -6,7 +6,9 @@ Four runs:
 - the normal main.py, driven by buttons: boot to the first frame and to the menu,
   push time of every frame (RAMWR to its last byte on SPI), input latency per screen
   (the button's GPIO edge to the last byte of the first frame after it), frames per
-  second while Kocka 10000's dice roll;
+  second while Kocka 10000's dice roll; then, on fresh boots, while Cubo's dice roll
+  in a match against two bots and while table mode rolls its centre dice (the show
+  and a reroll);
 - the normal main.py again, through every change of screen the menu leads to (each
   game's setup, its How to play, its start, the pause box, quitting; History, Sync,
   Settings, About; back from each): the press's answer (its first frame, as above) and
@@ -59,6 +61,45 @@ def latency(dev, button, settle_ms=700):
     dev.until(t + settle_ms)
     f = first_frame_after(dev, t)
     return None if f is None else round(f.t1 - t, 1)
+
+
+def roll_fps(dev, button, anim_ms):
+    """Presses `button` (a roll) when the screen is idle: frames per second over the
+    frames pushed during the roll animation (anim_ms) and the longest gap between two
+    of them (ms)."""
+    t = dev.press(button, hold_ms=120, at=dev.now + 50)
+    dev.until(t + anim_ms + 1500)
+    rolling = [f for f in dev.frames if t <= f.t0 <= t + anim_ms]
+    if len(rolling) < 2:
+        return None
+    return {"fps": round((len(rolling) - 1) * 1000.0 / (rolling[-1].t1 - rolling[0].t1), 1),
+            "frames": len(rolling),
+            "longest_gap_ms": round(max(rolling[i].t1 - rolling[i - 1].t1
+                                        for i in range(1, len(rolling))), 1)}
+
+
+def cubo_roll_runs(tmp):
+    """Normal main.py, two boots: Cubo against two bots (the default setup; A rolls)
+    and Cubo table mode (A shows the rolled centre dice, Y rerolls them)."""
+    from app.cubo_match import ROLL_ANIM_MS
+    from app.cubo_table import ROLL_MS
+    out = {}
+    for mode in ("match", "table"):
+        dev = rp2040emu.Device(device_image.build_image(), out_dir=os.path.join(tmp, mode))
+        try:
+            dev.until(3000)                      # the menu, its cursor on Cubo
+            dev.press("A", hold_ms=120, at=dev.now + 50, then_ms=1500)   # the setup
+            if mode == "table":
+                dev.press("RIGHT", hold_ms=120, at=dev.now + 50, then_ms=500)  # mode: table
+            dev.press("Y", hold_ms=120, at=dev.now + 50, then_ms=3000)   # start
+            if mode == "match":
+                out["cubo_roll"] = roll_fps(dev, "A", ROLL_ANIM_MS)
+            else:
+                out["cubo_table_show"] = roll_fps(dev, "A", ROLL_MS)
+                out["cubo_table_reroll"] = roll_fps(dev, "Y", ROLL_MS)
+        finally:
+            dev.close()
+    return out
 
 
 def ui_run(tmp):
@@ -300,6 +341,7 @@ def run():
     tmp = tempfile.mkdtemp(prefix="kocka-bench-device-")
     result = {"ui": ui_run(tmp), "screens": screens_run(tmp), "app": probe_run(tmp),
               "image": image_run(tmp)}
+    result["ui"].update(cubo_roll_runs(tmp))
     result["workloads"] = compare(workloads_device(tmp), workloads_wasm(tmp))
     return result
 
@@ -317,6 +359,12 @@ def table(result):
         ("pixels in a partial push, median/p90/max", fmt(ui.get("push_pixels_partial"))),
         ("latency, every screen measured, median/p90/max (ms)", fmt(ui.get("latency_all_ms"))),
         ("Kocka 10000 dice roll (frames/s)", ui.get("k10k_roll_fps"))]
+    for key, what in (("cubo_roll", "Cubo vs bots dice roll"),
+                      ("cubo_table_show", "Cubo table mode centre roll"),
+                      ("cubo_table_reroll", "Cubo table mode reroll")):
+        r = ui.get(key)
+        rows.append(("%s (frames/s, longest gap ms)" % what,
+                     "-" if not r else "%s, %s" % (r["fps"], r["longest_gap_ms"])))
     for k, v in ui["latency_ms"].items():
         rows.append(("latency %s (ms)" % k, fmt(v)))
     changes = result.get("screens")

@@ -32,8 +32,8 @@ calls, a few solver runs per call, so no single act() stalls a device frame for 
 from shared_rules.rng import Rng
 from shared_rules import cubo as C
 from shared_rules.cubo_score import (
-    _tables, _code, _score_codes, solve_codes, best_arrangement, best_swap, best_c_value,
-    OUTER, CENTRE, C_FACE)
+    _tables, _code, _codes_of_grid as _grid_codes, _score_codes, _swap_codes, _arrange,
+    _rebuild, _C, _BEST, _MID, _DICE, solve_codes, best_c_value, OUTER, CENTRE, C_FACE)
 from shared_rules import cubo_data
 
 LEVELS = ("easy", "medium", "hard")
@@ -77,11 +77,8 @@ def stop_value(options, colours, m):
     return cubo_data.STOP[i]
 
 
-def _grid_codes(grid):
-    g = [0] * 9
-    for i in OUTER:
-        g[i] = _code(grid[i])
-    return g
+# The 28 pairs of coloured cells a < b, as a << 4 | b.
+_PAIRS = bytes(OUTER[a] << 4 | OUTER[b] for a in range(8) for b in range(a + 1, 8))
 
 
 def local_search(grid, any_order, moves=-1, rng=None):
@@ -95,35 +92,59 @@ def local_search(grid, any_order, moves=-1, rng=None):
     g = _grid_codes(grid)
     j = grid[CENTRE][0]
     cur = _score_codes(out, g, j)
-    pairs = [(OUTER[a], OUTER[b]) for a in range(8) for b in range(a + 1, 8)]
+    jc = (j - 1) * 24  # < 0 for a C face
+    mid = _MID
+    pairs = _PAIRS
     if moves >= 0 and rng is not None:
-        rng.shuffle(pairs)
+        pairs = rng.shuffle(bytearray(pairs))
     done = 0
     while moves < 0 or done < moves:
         best = cur
         bi = -1
-        for k in range(len(pairs)):
-            a, b = pairs[k]
-            if g[a] == g[b]:
+        for ab in pairs:
+            a = ab >> 4
+            b = ab & 15
+            x = g[a]
+            y = g[b]
+            if x == y:
                 continue
-            g[a], g[b] = g[b], g[a]
-            s = _score_codes(out, g, j)
-            g[a], g[b] = g[b], g[a]
-            if s > best:
-                best = s
-                bi = k
+            # the swapped grid's score, _score_codes inlined (on the Pico a call
+            # costs as much as two lines; the line table is symmetric end to end)
+            g[a] = y
+            g[b] = x
+            c0, c1, c2, c3, c4, c5, c6, c7, c8 = g
+            g[a] = x
+            g[b] = y
+            c0 *= 144
+            c8 *= 144
+            x = (out[c0 + c1 * 12 + c2] + out[c0 + c3 * 12 + c6]
+                 + out[c8 + c5 * 12 + c2] + out[c8 + c7 * 12 + c6])
+            c3 = mid[c3] + c5
+            c1 = mid[c1] + c7
+            if jc >= 0:
+                x += out[c3 + jc] + out[c1 + jc]
+            else:
+                m = 0
+                for y in range(0, 144, 24):
+                    y = out[c3 + y] + out[c1 + y]
+                    if y > m:
+                        m = y
+                x += m
+            if x > best:
+                best = x
+                bi = ab
                 if moves >= 0:
                     break
         if bi < 0:
             break
-        a, b = pairs[bi]
+        a = bi >> 4
+        b = bi & 15
         g[a], g[b] = g[b], g[a]
         cur = best
         done += 1
     res = list(grid)
     for i in OUTER:
-        v = (g[i] >> 1) + 1
-        res[i] = (v, "B" if g[i] & 1 else "R")
+        res[i] = _DICE[g[i]]
     return cur, res
 
 
@@ -201,6 +222,7 @@ class CuboBot:
             self._enter(("roll", state.round), now, "react")
             if now < self._due:
                 return None
+            _tables(state.options["runs_any_order"])  # built now, not in a later decision
             return (p, C.ROLL, now)
         if st == C.CALLED:
             if state.next_taker() != p:
@@ -255,7 +277,8 @@ class CuboBot:
 
     def _arrangement(self, grid, anyo):
         if self.level == "hard":
-            return best_arrangement(grid, anyo)
+            g = _grid_codes(grid)
+            return _arrange([g[i] for i in OUTER], grid[CENTRE], anyo)
         moves = self.par["moves"]
         return local_search(grid, anyo, moves, self.rng if moves >= 0 else None)
 
@@ -277,7 +300,8 @@ class CuboBot:
     # -- hard: plan for the centre die ---------------------------------------------------
     def _start_plan(self, state, p, target):
         anyo = state.options["runs_any_order"]
-        own = [_code(target[i]) for i in OUTER]
+        own = _grid_codes(target)
+        own = [own[i] for i in OUTER]
         cands = []
         seen = 0
         for d in state.centre:
@@ -297,7 +321,7 @@ class CuboBot:
         base = self._centre_value(target, state.centre, anyo)
         self._plan = cands
         self._plan_base = base
-        self._plan_best = (base[0], -1, -1)
+        self._plan_best = (base[0], -1, -1, None, None)
         self._plan_own = own
         self._plan_joker = target[CENTRE]
 
@@ -314,23 +338,24 @@ class CuboBot:
                 dc, k = cands.pop()
                 codes = list(own)
                 codes[k] = dc
-                s = solve_codes(codes, j, anyo)
+                s = solve_codes(codes, j, anyo, self._plan_best[0])
                 if s > self._plan_best[0]:
-                    self._plan_best = (s, dc, k)
+                    # the solve kept (its sorted dice and best), to build its grid
+                    self._plan_best = (s, dc, k, _C[:], _BEST[:])
             return True  # the last step (building the grid) gets a call of its own
         self._plan = None
-        s, dc, k = self._plan_best
+        s, dc, k, kc, kb = self._plan_best
         if dc >= 0:
             # Arrange the dice so that swapping die dc in at scoring gives the plan's grid.
-            dice = [((own[i] >> 1) + 1, "B" if own[i] & 1 else "R") for i in range(8)]
-            xd = dice[k]
-            dd = ((dc >> 1) + 1, "B" if dc & 1 else "R")
-            dice[k] = dd
-            dice.append(self._plan_joker)
-            s2, g = best_arrangement(dice, anyo)
+            _C[:] = kc
+            _BEST[:] = kb
+            c = _rebuild(_tables(anyo)[0], j)
+            g = [self._plan_joker] * 9
             for i in OUTER:
-                if g[i] == dd:
-                    g[i] = xd
+                g[i] = _DICE[c[i]]
+            for i in OUTER:
+                if c[i] == dc:
+                    g[i] = _DICE[own[k]]
                     break
             # Somebody may take the planned die first: count the best and the
             # second-best centre die alike, for the plan and for the plain optimum.
@@ -341,10 +366,13 @@ class CuboBot:
 
     def _centre_value(self, grid, centre, anyo):
         """(best, second best) score of `grid` after swapping in one of the centre dice."""
+        out = _tables(anyo)[0]
+        g = _grid_codes(grid)
+        j = grid[CENTRE][0]
         v1 = v2 = -1
         for d in centre:
             if d is not None:
-                s = best_swap(grid, d, anyo)[0]
+                s = _swap_codes(out, g, j, _code(d))[0]
                 if s > v1:
                     v2 = v1
                     v1 = s
@@ -357,14 +385,16 @@ class CuboBot:
     # -- centre die, scoring -------------------------------------------------------------
     def _choose_centre(self, state, p):
         grid = state.grids[p]
-        anyo = state.options["runs_any_order"]
+        out = _tables(state.options["runs_any_order"])[0]
+        g = _grid_codes(grid)
+        j = grid[CENTRE][0]
         best = -1
         slot = -1
         for k in range(4):
             d = state.centre[k]
             if d is None:
                 continue
-            s = best_swap(grid, d, anyo)[0]
+            s = _swap_codes(out, g, j, _code(d))[0]
             if s > best:
                 best = s
                 slot = k
@@ -375,7 +405,8 @@ class CuboBot:
         anyo = state.options["runs_any_order"]
         if state.step == C.STEP_NAME:
             return (p, C.NAME, best_c_value(grid, anyo), now)
-        s, cell = best_swap(grid, state.taken_die[p], anyo)
+        cell = _swap_codes(_tables(anyo)[0], _grid_codes(grid), grid[CENTRE][0],
+                           _code(state.taken_die[p]))[1]
         if cell is None:
             return (p, C.KEEP, now)
         return (p, C.EXCHANGE, cell, now)

@@ -75,40 +75,30 @@ _TABLES = [None, None]
 
 
 def _build(any_order):
-    val = bytearray(343)  # (a * 7 + e) * 7 + b for values 1..6
+    # Only the scoring value triples are visited (a sparse fill: on the Pico the
+    # dense 12x12x12 loop took 21 ms): for each middle value e, the ends (p, q) and
+    # the line's worth v; both end orders score alike.
+    out = bytearray(1728)
+    partv = [()]
     for e in range(1, 7):
-        val[(e * 7 + e) * 7 + e] = e
+        lines = [(e, e, e)]
         if 2 <= e <= 5:
-            val[((e - 1) * 7 + e) * 7 + e + 1] = e + 1
-            val[((e + 1) * 7 + e) * 7 + e - 1] = e + 1
+            lines.append((e - 1, e + 1, e + 1))
         if any_order:
             if e <= 4:
-                val[((e + 1) * 7 + e) * 7 + e + 2] = e + 2
-                val[((e + 2) * 7 + e) * 7 + e + 1] = e + 2
+                lines.append((e + 1, e + 2, e + 2))
             if e >= 3:
-                val[((e - 1) * 7 + e) * 7 + e - 2] = e
-                val[((e - 2) * 7 + e) * 7 + e - 1] = e
-    out = bytearray(1728)
-    for x in range(12):
-        vx = (x >> 1) + 1
-        cx = x & 1
-        for e in range(12):
-            base = (vx * 7 + (e >> 1) + 1) * 7 + 1
-            same = cx == (e & 1)
-            o = (x * 12 + e) * 12
-            for y in range(12):
-                v = val[base + (y >> 1)]
-                if v:
-                    if same and (y & 1) == cx:
-                        v += v
-                    out[o + y] = v
-    partv = [()]
-    for v in range(1, 7):
+                lines.append((e - 2, e - 1, e))
+        lines.sort()
         pairs = []
-        for p in range(1, 7):
-            for q in range(p, 7):
-                if val[(p * 7 + v) * 7 + q]:
-                    pairs.append((p, q))
+        for p, q, v in lines:
+            pairs.append((p, q))
+            for x in range(p * 2 - 2, p * 2):
+                for y in range(q * 2 - 2, q * 2):
+                    for m in range(e * 2 - 2, e * 2):
+                        w = v + v if x & 1 == m & 1 == y & 1 else v
+                        out[(x * 12 + m) * 12 + y] = w
+                        out[(y * 12 + m) * 12 + x] = w
         partv.append(tuple(pairs))
     return out, tuple(partv)
 
@@ -166,7 +156,16 @@ def validate_grid(grid):
     out = []
     jokers = 0
     for i in range(9):
-        v, c = _die(grid[i], "cell", i)
+        d = grid[i]
+        # fast path for a well-formed red or blue die off the centre (the screens score
+        # every frame while dice tumble)
+        if i != CENTRE and type(d) is tuple and len(d) == 2:
+            c = d[1]
+            v = d[0]
+            if (c == "R" or c == "B") and type(v) is int and 1 <= v <= 6:
+                out.append(d)
+                continue
+        v, c = _die(d, "cell", i)
         if c == "W" or c == "Y":
             jokers += 1
             if i != CENTRE:
@@ -219,6 +218,8 @@ def _die_of(code):
 
 
 _DICE = tuple(_die_of(k) for k in range(12))  # the die of each code
+# a middle line a-J-b with the joker at jc = (j - 1) * 24 is out[_MID[a] + jc + b]
+_MID = tuple(k * 144 + (k & 1) * 12 for k in range(12))
 
 
 # ---------------------------------------------------------------------------
@@ -230,13 +231,19 @@ def _mid(out, a, j, b):
 
 def _score_codes(out, g, j):
     """g: 9 codes (g[4] ignored); j: joker value, 0 = C (takes its best value)."""
-    s = (out[g[0] * 144 + g[1] * 12 + g[2]] + out[g[6] * 144 + g[7] * 12 + g[8]]
-         + out[g[0] * 144 + g[3] * 12 + g[6]] + out[g[2] * 144 + g[5] * 12 + g[8]])
+    a = g[1]
+    b = g[3]
+    s = (out[g[0] * 144 + a * 12 + g[2]] + out[g[6] * 144 + g[7] * 12 + g[8]]
+         + out[g[0] * 144 + b * 12 + g[6]] + out[g[2] * 144 + g[5] * 12 + g[8]])
+    # the middle lines b-J-g[5] and a-J-g[7] (_mid inlined: this is the bots' hot path)
+    b = _MID[b] + g[5]
+    a = _MID[a] + g[7]
     if j:
-        return s + _mid(out, g[3], j, g[5]) + _mid(out, g[1], j, g[7])
+        j = (j - 1) * 24
+        return s + out[b + j] + out[a + j]
     m = 0
-    for jj in range(1, 7):
-        t = _mid(out, g[3], jj, g[5]) + _mid(out, g[1], jj, g[7])
+    for j in range(0, 144, 24):
+        t = out[b + j] + out[a + j]
         if t > m:
             m = t
     return s + m
@@ -245,7 +252,8 @@ def _score_codes(out, g, j):
 def _codes_of_grid(grid):
     g = [0] * 9
     for i in OUTER:
-        g[i] = _code(grid[i])
+        d = grid[i]
+        g[i] = d[0] * 2 - (2 if d[1] == "R" else 1)  # _code inlined
     return g
 
 
@@ -350,10 +358,11 @@ _H = bytearray(8)       # 1 if the die can make a middle line with some other di
 _BEST = [0, 0, 0]       # best (score, set key, pairing)
 
 
-def _solve(codes, j, any_order):
+def _solve(codes, j, any_order, floor=-1):
     """Best score of 8 coloured dice (codes) around a joker of value j (0 = C).
 
-    Leaves the best set in _BEST; returns the score.
+    Leaves the best set in _BEST; returns the score. Given a floor, a best of no more
+    than floor returns floor (and _BEST is not set): the search stops sooner.
     """
     out, partv = _tables(any_order)
     c = _C
@@ -461,6 +470,7 @@ def _solve(codes, j, any_order):
         pa = a * 8
         ka = a << 9
         sa = st[a]
+        ta = pl[sa]     # the dice's best lines, whatever the set: a cheap bound first
         A = 1 << a
         b = a + 1
         while b < 6:
@@ -469,6 +479,7 @@ def _solve(codes, j, any_order):
             hab = h[a] + h[b]
             pab = pm[pa + b]
             sb = st[b]
+            tb = ta + pl[sb]
             AB = A | (1 << b)
             d = b + 1
             while d < 7:
@@ -476,26 +487,11 @@ def _solve(codes, j, any_order):
                 kabd = kab | (d << 3)
                 habd = hab + h[d]
                 sd = st[d]
+                td = tb + pl[sd]
                 ABD = AB | (1 << d)
                 e = d + 1
                 while e < 8:
-                    S = ABD | (1 << e)
-                    i = sa
-                    while pl[i] & S:
-                        i += 1
-                    ub = pl[i]
-                    i = sb
-                    while pl[i] & S:
-                        i += 1
-                    ub += pl[i]
-                    i = sd
-                    while pl[i] & S:
-                        i += 1
-                    ub += pl[i]
-                    i = st[e]
-                    while pl[i] & S:
-                        i += 1
-                    ub = (ub + pl[i]) >> 8
+                    m = 0
                     if habd + h[e] > 1:
                         m = pab + pm[pd + e]
                         x = pm[pa + d] + pm[pb + e]
@@ -504,15 +500,37 @@ def _solve(codes, j, any_order):
                         x = pm[pa + e] + pm[pb + d]
                         if x > m:
                             m = x
-                        ub += m
-                    app((ub << 12) | kabd | e)
+                    se = st[e]
+                    # sets that cannot beat the floor are left out: they would
+                    # never be evaluated (the floor returns first)
+                    if ((td + pl[se]) >> 8) + m > floor:
+                        S = ABD | (1 << e)
+                        i = sa
+                        while pl[i] & S:
+                            i += 1
+                        ub = pl[i]
+                        i = sb
+                        while pl[i] & S:
+                            i += 1
+                        ub += pl[i]
+                        i = sd
+                        while pl[i] & S:
+                            i += 1
+                        ub += pl[i]
+                        i = se
+                        while pl[i] & S:
+                            i += 1
+                        ub = ((ub + pl[i]) >> 8) + m
+                        if ub > floor:
+                            app((ub << 12) | kabd | e)
                     e = nx[e]
                 d = nx[d]
             b = nx[b]
         a = nx[a]
     sets.sort()
     # Best first: evaluate multisets exactly in descending bound order.
-    best = -1
+    best = floor
+    mid = _MID
     bkey = 0
     bpair = 0
     bit = _BIT
@@ -544,6 +562,9 @@ def _solve(codes, j, any_order):
         cb = c[b]
         cd = c[d]
         ce = c[e]
+        pa = a * 8
+        pb = b * 8
+        pd = d * 8
         # The 6 corner-pair lines of each edge die: 01 02 03 12 13 23.
         x = ca * 12
         a01 = out[C0 + x + C1]
@@ -593,11 +614,12 @@ def _solve(codes, j, any_order):
         x = b01 + d23; y = b23 + d01; bdA = x if x > y else y
         x = b02 + d13; y = b13 + d02; bdB = x if x > y else y
         x = b03 + d12; y = b12 + d03; bdC = x if x > y else y
-        # The other pair of edges takes one of the two other splits.
+        # The other pair of edges takes one of the two other splits; u and v: the
+        # middle lines' pairs (indices into pm).
         for p in range(3):
             if p == 0:
-                m1 = ca * 144 + (ca & 1) * 12 + cb
-                m2 = cd * 144 + (cd & 1) * 12 + ce
+                u = pa + b
+                v = pd + e
                 x = deB if deB > deC else deC
                 r = abA + x
                 x = deA if deA > deC else deC
@@ -607,8 +629,8 @@ def _solve(codes, j, any_order):
                 x = deA if deA > deB else deB
                 x += abC
             elif p == 1:
-                m1 = ca * 144 + (ca & 1) * 12 + cd
-                m2 = cb * 144 + (cb & 1) * 12 + ce
+                u = pa + d
+                v = pb + e
                 x = beB if beB > beC else beC
                 r = adA + x
                 x = beA if beA > beC else beC
@@ -618,8 +640,8 @@ def _solve(codes, j, any_order):
                 x = beA if beA > beB else beB
                 x += adC
             else:
-                m1 = ca * 144 + (ca & 1) * 12 + ce
-                m2 = cb * 144 + (cb & 1) * 12 + cd
+                u = pa + e
+                v = pb + d
                 x = bdB if bdB > bdC else bdC
                 r = aeA + x
                 x = bdA if bdA > bdC else bdC
@@ -630,20 +652,25 @@ def _solve(codes, j, any_order):
                 x += aeC
             if x > r:
                 r = x
-            if j:
-                jc = (j - 1) * 24
-                r += out[m1 + jc] + out[m2 + jc]
-            else:
-                m = 0
-                for jc in range(0, 144, 24):
-                    x = out[m1 + jc] + out[m2 + jc]
-                    if x > m:
-                        m = x
-                r += m
-            if r > best:
-                best = r
-                bkey = w & 0xFFF
-                bpair = p
+            # The middle lines: pm has them exactly for a face value. A C face takes
+            # one value for both: their best sum, unless one of them never scores.
+            x = pm[u]
+            y = pm[v]
+            if r + x + y > best:
+                if not j and x and y:
+                    u = mid[c[u >> 3]] + c[u & 7]
+                    v = mid[c[v >> 3]] + c[v & 7]
+                    x = 0
+                    for jc in range(0, 144, 24):
+                        y = out[u + jc] + out[v + jc]
+                        if y > x:
+                            x = y
+                    y = 0
+                r += x + y
+                if r > best:
+                    best = r
+                    bkey = w & 0xFFF
+                    bpair = p
     _BEST[0] = best
     _BEST[1] = bkey
     _BEST[2] = bpair
@@ -657,10 +684,12 @@ _PERM4 = b"\x00\x01\x02\x03\x00\x01\x03\x02\x00\x02\x01\x03\x00\x02\x03\x01\x00\
 
 
 def _rebuild(out, j):
-    """The grid (9 codes, g[4] unused) of the best found by the last _solve."""
+    """The grid (9 codes, g[4] unused) of the best found by the last _solve (or of one
+    whose _C and _BEST were kept and put back)."""
     c = _C
-    key = _BEST[1]
-    p = _BEST[2]
+    bst = _BEST
+    key = bst[1]
+    p = bst[2]
     a = (key >> 9) & 7
     b = (key >> 6) & 7
     d = (key >> 3) & 7
@@ -687,7 +716,7 @@ def _rebuild(out, j):
         x = _mid(out, g[3], jj, g[5]) + _mid(out, g[1], jj, g[7])
         if x > m:
             m = x
-    want = _BEST[0] - m
+    want = bst[0] - m
     perm = _PERM4
     for q in range(0, 96, 4):
         tl = k[perm[q]]
@@ -701,8 +730,8 @@ def _rebuild(out, j):
     g[2] = tr
     g[8] = br
     g[6] = bl
-    if _score_codes(out, g, j) != _BEST[0]:
-        raise AssertionError("cubo solver: rebuilt grid misses %d" % _BEST[0])
+    if _score_codes(out, g, j) != bst[0]:
+        raise AssertionError("cubo solver: rebuilt grid misses %d" % bst[0])
     return g
 
 
@@ -713,22 +742,23 @@ def best_arrangement(dice, runs_any_order=False):
     face stays value 0 (see best_c_value for the value to name).
     """
     coloured, joker = validate_dice(dice)
-    codes = [_code(d) for d in coloured]
-    j = joker[0]
-    out = _tables(runs_any_order)[0]
-    score = _solve(codes, j, runs_any_order)
-    g = _rebuild(out, j)
-    grid = [None] * 9
-    dice_of = _DICE
+    return _arrange([_code(d) for d in coloured], joker, runs_any_order)
+
+
+def _arrange(codes, joker, any_order):
+    """best_arrangement of 8 coded dice and the joker die."""
+    score = _solve(codes, joker[0], any_order)
+    g = _rebuild(_tables(any_order)[0], joker[0])
+    grid = [joker] * 9
     for i in OUTER:
-        grid[i] = dice_of[g[i]]
-    grid[CENTRE] = joker
+        grid[i] = _DICE[g[i]]
     return score, grid
 
 
-def solve_codes(codes, j, runs_any_order=False):
-    """The best score of 8 coded dice around a joker of value j (0 = C); no grid."""
-    return _solve(codes, j, runs_any_order)
+def solve_codes(codes, j, runs_any_order=False, floor=-1):
+    """The best score of 8 coded dice around a joker of value j (0 = C); no grid.
+    A best of no more than `floor` returns floor (found sooner)."""
+    return _solve(codes, j, runs_any_order, floor)
 
 
 def best_swap(grid, taken, runs_any_order=False):
@@ -741,12 +771,14 @@ def best_swap(grid, taken, runs_any_order=False):
     t = _die(taken, "taken die")
     if t[1] not in ("R", "B"):
         raise ValueError("the taken centre die must be red or blue, not %r" % (t,))
-    out = _tables(runs_any_order)[0]
-    g = _codes_of_grid(grid)
-    j = grid[CENTRE][0]
+    return _swap_codes(_tables(runs_any_order)[0], _codes_of_grid(grid), grid[CENTRE][0],
+                       _code(t))
+
+
+def _swap_codes(out, g, j, tc):
+    """best_swap on codes (g: 9 codes, j: the joker's value, tc: the taken die's code)."""
     best = _score_codes(out, g, j)
     where = None
-    tc = _code(t)
     for i in OUTER:
         old = g[i]
         if old == tc:

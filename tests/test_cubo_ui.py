@@ -323,3 +323,61 @@ def test_menu_cursor_comes_back_where_it_was_after_a_game(tmp_path):
     assert h.top_name() == "MainMenu"
     menu = h.app.top()
     assert menu.items[menu.index].label() == "Kocka 10000"
+
+
+def test_rolling_frames_redraw_only_the_grid_and_equal_a_whole_redraw(tmp_path):
+    """While the dice tumble (and nothing else changes) a frame redraws just the grid
+    and its line tags (30 frames a second on the device); the frame is the very one a
+    whole redraw makes."""
+    h, m = start_match(tmp_path)
+    h.frames(40)                        # the bots have rolled
+    partial = []
+    real = m.draw_table
+
+    def spy(fb, now, clear=False):
+        if clear:
+            partial.append(now)
+        return real(fb, now, clear)
+    m.draw_table = spy
+    h.press(api.KEY_A)                  # roll
+    assert m.state.status[0] == C.ARRANGING
+    for _ in range(25):
+        n = len(partial)
+        h.frames(1)
+        if len(partial) > n:
+            shown = bytes(h.hal.display.buf)
+            h.app.draw()                # the whole frame, drawn afresh
+            assert bytes(h.hal.display.buf) == shown
+    assert len(partial) >= 10
+    # a key or a bot's move redraws everything
+    n = len(partial)
+    h.press(api.KEY_B)
+    assert m.paused and len(partial) == n
+
+
+def test_another_players_swap_needs_no_redraw(tmp_path):
+    """A bot's swap does not redraw the screen (the Pico's frame budget goes to the
+    tumbling dice): the screen after it is the very one a whole redraw makes."""
+    h, m = start_match(tmp_path)
+    h.press(api.KEY_A)                  # the human rolls and leaves the grid as it is
+    swaps = []
+    real = m.do
+
+    def do(a):
+        if a[1] == C.SWAP and a[0] != m.me:
+            swaps.append(a)
+        return real(a)
+    m.do = do
+    checked = 0
+    for _ in range(400):
+        n = len(swaps)
+        pushed = h.app.tick(h.clock + 33)
+        h.clock += 33
+        if len(swaps) > n and not pushed:
+            shown = bytes(h.hal.display.buf)
+            h.app.draw()
+            assert bytes(h.hal.display.buf) == shown
+            checked += 1
+        if m.summary is not None or checked >= 3:
+            break
+    assert checked >= 1

@@ -114,6 +114,7 @@ def crossed(tmp_path_factory, firmware):
     go_to(b, ("B",), "ResumeScreen")
     go_to(b, ("A",), "K10kPlay")
     after_b = states(b, "K10kPlay")[0][2]
+    devicerun.tap(b, "A")  # a resumed game opens paused (the pause box): A goes on
     play_some(b)
     log_b = rp2040emu.ProbeLog(b.console_text())
     before_c = states(b, "K10kPlay")[-1][2]

@@ -55,6 +55,57 @@ def test_coloretto_resumes_where_the_power_went(tmp_path):
     assert type(m2).__name__ == "ColorettoPlay" and m2.st.to_dict() == before
 
 
+def _bot_to_move(m):
+    st = m.st
+    return not st.is_terminal() and m.agents[st.turn] is not None
+
+
+def _resumed_paused_until_a(tmp_path, monkeypatch, m2, h2):
+    """A resumed game with a bot to move: the pause box up and nothing moving until A."""
+    from tests.apphelpers import texts_drawn
+    assert m2.paused and _bot_to_move(m2)
+    before = m2.st.to_dict()
+    seen = texts_drawn(monkeypatch)
+    h2.app.invalidate()
+    h2.frames(90)                      # 3 s: the bot would have moved long ago
+    assert "Paused" in seen
+    assert m2.st.to_dict() == before and m2.paused
+    h2.press(api.KEY_A)                # go on: now the bot plays
+    assert not m2.paused
+    for _ in range(300):
+        if m2.st.to_dict() != before:
+            break
+        h2.frames(1)
+    assert m2.st.to_dict() != before
+
+
+def test_kocka10000_resumes_paused_with_a_bot_to_move(tmp_path, monkeypatch):
+    h, m = K10K.start(tmp_path, kinds=("human", "medium"))
+    for _ in range(200):
+        K10K.human_step(h, m)
+        if _bot_to_move(m):
+            break
+    assert _bot_to_move(m)
+    h2 = reboot(tmp_path)
+    m2 = resume(h2)
+    m2.t_roll, m2.t_bot, m2.t_moment, m2.t_board = 60, 40, 60, 60
+    _resumed_paused_until_a(tmp_path, monkeypatch, m2, h2)
+
+
+def test_coloretto_resumes_paused_with_a_bot_to_move(tmp_path, monkeypatch):
+    h, m = COL.start(tmp_path)
+    log = []
+    for _ in range(200):
+        COL.human_step(h, m, log)
+        if _bot_to_move(m) and m.view == COL.TABLE:
+            break
+    assert _bot_to_move(m)
+    h2 = reboot(tmp_path)
+    m2 = resume(h2)
+    m2.t_bot, m2.t_summary = 100, 60
+    _resumed_paused_until_a(tmp_path, monkeypatch, m2, h2)
+
+
 def test_cubo_match_resumes_paused_at_the_saved_game_time(tmp_path):
     h, m = CUBO.start_match(tmp_path)
     for _ in range(30):

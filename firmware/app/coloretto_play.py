@@ -38,7 +38,9 @@ class ColorettoPlay(GameScreen):
         self.view = TABLE
         self.view_at = 0
         self.others = False
-        self.paused = False
+        # back from a power cut with a human at the table: paused (the pause box up)
+        # until the player goes on, so a bot whose turn it is does not move at once
+        self.paused = saved is not None and self.humans > 0 and not self.st.is_terminal()
         self.cursor = 0
         self.message = ""
         self.note = ""        # what the last player did, for watching the bots

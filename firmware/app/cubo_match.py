@@ -72,6 +72,7 @@ class CuboMatch(GameScreen):
         self.choice = 0         # centre die / C value being chosen
         self.show_hint = None   # (score, grid, action) while the hint is up
         self.rolled_at = -10000
+        self.spin_only = False  # this frame only the tumbling dice change (see draw)
         self.message = ""
         self.last_secs = None
         self.led_sig = None
@@ -123,6 +124,8 @@ class CuboMatch(GameScreen):
             self.app.sound.play(sound.ROLL)
         if st.is_terminal() or st.round != rnd:
             self.round_over(finals, statuses)
+        elif kind == C.SWAP and p != self.me:
+            return True  # another player's swap changes nothing on this screen
         self.app.invalidate()
         return True
 
@@ -161,6 +164,7 @@ class CuboMatch(GameScreen):
     # -- the frame ----------------------------------------------------------------------
     def update(self, now):
         st = self.state
+        self.spin_only = False
         if self.summary is not None:
             if self.summary[0] == 0 and self.summary[1] is not None and self.summary[1].animating(now):
                 self.app.invalidate()
@@ -189,7 +193,12 @@ class CuboMatch(GameScreen):
         self.tick_countdown(gt)
         self.tick_leds()
         if now - self.rolled_at < ROLL_ANIM_MS + 100:
-            self.app.invalidate()
+            # nothing else changed this frame (no action, key, countdown second or
+            # notice): draw() redraws only the grid, in time for 30 frames a second
+            app = self.app
+            self.spin_only = not app.dirty and self.show_hint is None and not (
+                app.notice and app.notice_until)
+            app.invalidate()
 
     def tick_countdown(self, gt):
         left = self.state.countdown_left(gt)
@@ -409,6 +418,10 @@ class CuboMatch(GameScreen):
     def draw(self, fb):
         st = self.state
         now = self.app.now
+        if self.spin_only:
+            self.spin_only = False
+            self.draw_table(fb, now, True)
+            return
         ui.clear(fb)
         if self.summary is not None:
             self.draw_summary(fb, now)
@@ -431,9 +444,13 @@ class CuboMatch(GameScreen):
             return [(((i * 5 + k) % 6) + 1, g[i][1]) for i in range(9)]
         return g
 
-    def draw_table(self, fb, now):
+    def draw_table(self, fb, now, clear=False):
+        """clear: only the grid and its line tags, over the last frame (the area to the
+        panel and down to the prompt holds nothing else)."""
         st = self.state
         me = self.me
+        if clear:
+            fb.fill_rect(0, ui.HEADER_H, PANEL_X - 2, MSG_Y - ui.HEADER_H, ui.BG)
         cells = self.my_cells(now)
         scoring_me = st.phase == C.SCORING and st.scorer == self.human
         if cells is None:
@@ -450,6 +467,8 @@ class CuboMatch(GameScreen):
             V.grid(fb, GRID, show, cursor, self.picked)
             V.line_tags(fb, GRID, C.line_scores(show, st.options["runs_any_order"],
                                                  st.named[me] if not preview else None))
+        if clear:
+            return
         self.draw_panel(fb, now)
         self.draw_prompt(fb, now)
         if self.show_hint is not None:

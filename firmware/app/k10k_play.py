@@ -63,7 +63,9 @@ class K10kPlay(GameScreen):
         self.roll_ctx = (0, 0)  # (collecting face, confirming face) when the roll was made
         self.bot_plan = None
         self.bot_at = 0
-        self.paused = False
+        # back from a power cut with a human at the table: paused (the pause box up)
+        # until the player goes on, so a bot whose turn it is does not move at once
+        self.paused = saved is not None and self.humans > 0 and not self.st.is_terminal()
         self.sel = 0
         self.collect = False
         self.cursor = 0

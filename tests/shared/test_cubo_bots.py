@@ -144,3 +144,51 @@ def test_unknown_level():
         assert False
     except ValueError:
         pass
+
+
+# crc32 of whole bot games' action logs (see _game_digest) as the bots played them before
+# their device speed-up (issue 14: inlined scoring, no validation on the bots' paths, the
+# solver's floor and kept plan grids): the decisions and their timing must stay the same.
+# Games: seed s, 2 + s % 3 players, levels cycling from s, options OPTS[s % 4].
+BEFORE = [1444975907, 3816950608, 3761222016, 3718871758, 2119025050, 876415438,
+          2381330596, 2017591457, 1755071883, 2738320546, 2534862586, 64354643,
+          2812021583, 3184271078, 1441130859, 3193805669, 2666855838, 3991516411,
+          1561530737, 2719269672, 1774954803, 745554288, 4058604226, 128473302]
+OPTS = ({}, {"runs_any_order": True}, {"yellow": True},
+        {"yellow": True, "runs_any_order": True, "keep_swaps": False})
+
+
+def _game_digest(seed):
+    from shared_rules.crc32 import crc32
+    n = 2 + seed % 3
+    levels = [LEVELS[(seed + i) % 3] for i in range(n)]
+    g = CuboState(n, seed, OPTS[seed % 4])
+    log = driver.play(g, bots_for(levels, seed))
+    text = "[" + ", ".join("[" + ", ".join(str(x) for x in a) + "]" for a in log) + "]"
+    return crc32(text.encode()) & 0xFFFFFFFF
+
+
+def test_decisions_are_the_ones_before_the_speed_up():
+    for seed in range(8 if MICRO else len(BEFORE)):
+        assert _game_digest(seed) == BEFORE[seed], seed
+
+
+def test_a_floor_only_cuts_the_search_short():
+    from shared_rules.cubo_score import solve_codes, _solve, _rebuild, _tables, _C, _BEST
+    rng = Rng(21)
+    for k in range(10 if MICRO else 120):
+        codes = [rng.below(12) for _ in range(8)]
+        j = rng.below(7)
+        anyo = k % 2 == 1
+        best = solve_codes(codes, j, anyo)
+        grid = _rebuild(_tables(anyo)[0], j)
+        kept = (_C[:], _BEST[:])
+        for floor in (best - 3, best - 1, best, best + 2):
+            s = solve_codes(codes, j, anyo, floor)
+            assert s == (best if best > floor else floor), (codes, j, floor)
+            if best > floor:   # the same optimum found: the same grid
+                assert _rebuild(_tables(anyo)[0], j) == grid
+        _solve([0] * 8, 1, anyo)   # another solve in between: the kept copy, put back,
+        _C[:] = kept[0]            # rebuilds the same grid
+        _BEST[:] = kept[1]
+        assert _rebuild(_tables(anyo)[0], j) == grid
