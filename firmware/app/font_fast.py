@@ -12,15 +12,71 @@ from array import array
 FAR = 1 << 20  # a start x that puts every glyph off the frame: the loop only measures
 
 
-def use(font, fb, buf):
-    """font: the app.font module; fb over buf the display's 240x240 GS8 frame. Returns
-    True if text now goes through the loop."""
+# what draw() needs, set by use(): the display's frame, its buffer's address, the loop,
+# the plain draw and the default font
+fb = base = line = plain_draw = body = None
+# the arguments of a call draw() hands to the plain draw (see slow())
+args = [None] * 7
+
+
+def draw(target, text, x, y, color, fnt=None, scale=1):
+    # Kept within 11 slots of locals and stack, so MicroPython puts its frame on the C
+    # stack: a larger one is allocated on the heap at every call, and in a game's
+    # fragmented heap that search cost 50-400 us a call on the Pico. Hence the reused
+    # arguments (scale holds the row, y the job, color the length) and the plain path
+    # called through `args`.
+    if fnt is None:
+        fnt = body
+    if target is fb and scale == 1:
+        scale = y + fnt.top
+        if scale >= 0 and scale + fnt.rows <= 240:
+            if not isinstance(text, str):
+                text = str(text)
+            y = fnt.job
+            y[0] = base + scale * 240
+            y[1] = x
+            y[4] = color
+            color = len(text)
+            line(fnt.jaddr, text, color)
+            return y[1]
+        scale = 1
+    args[0] = target
+    args[1] = text
+    args[2] = x
+    args[3] = y
+    args[4] = color
+    args[5] = fnt
+    args[6] = scale
+    return slow()
+
+
+def slow():
+    a = args
+    r = plain_draw(a[0], a[1], a[2], a[3], a[4], a[5], a[6])
+    a[0] = a[1] = None
+    return r
+
+
+def width(text, fnt=None, scale=1):
+    if fnt is None:
+        fnt = body
+    if not isinstance(text, str):
+        text = str(text)
+    # with every column off the frame the loop draws nothing and sums the advances
+    job = fnt.job
+    job[1] = -FAR
+    line(fnt.jaddr, text, len(text))
+    return (job[1] + FAR) * scale
+
+
+def use(font, target, buf):
+    """font: the app.font module; target over buf the display's 240x240 GS8 frame.
+    Returns True if text now goes through the loop."""
     from hal import kernels
     if not kernels.load() or len(buf) != 57600:
         return False
     import uctypes
     a = uctypes.addressof
-    base = a(buf)
     for f in (font.SMALL, font.BODY):
         f.codes = array("H", [ord(ch) for ch in f.extra])
         # kernels.text's job: the row address, x and colour change per call
@@ -30,35 +86,14 @@ def use(font, fb, buf):
         for k in range(len(fixed)):
             f.job[2 + k] = fixed[k]
         f.jaddr = a(f.job)
-    plain_draw = font.draw
-    plain_width = font.width
+    global fb, base, line, plain_draw, body
+    fb = target
+    base = a(buf)
     line = kernels.text
+    plain_draw = font.draw
     body = font.BODY
-
-    def draw(target, text, x, y, color, fnt=body, scale=1):
-        if target is fb and scale == 1:
-            yy = y + fnt.top
-            if yy >= 0 and yy + fnt.rows <= 240:
-                if not isinstance(text, str):
-                    text = str(text)
-                job = fnt.job
-                job[0] = base + yy * 240
-                job[1] = x
-                job[4] = color
-                line(fnt.jaddr, text, len(text))
-                return job[1]
-        return plain_draw(target, text, x, y, color, fnt, scale)
-
-    def width(text, fnt=body, scale=1):
-        if not isinstance(text, str):
-            text = str(text)
-        # with every column off the frame the loop draws nothing and sums the advances
-        job = fnt.job
-        job[1] = -FAR
-        line(fnt.jaddr, text, len(text))
-        return (job[1] + FAR) * scale
-
     plain_wrapped = font.draw_wrapped
+    target0 = target
     wrap = font.wrap
     lines = []
 
@@ -66,7 +101,7 @@ def use(font, fb, buf):
                      line_height=0):
         # the lines wrap() finds (the ones the plain version lays out glyph by glyph),
         # each drawn in one call
-        if target is not fb or scale != 1:
+        if target is not target0 or scale != 1:
             return plain_wrapped(target, text, x, y, max_width, color, fnt, scale,
                                  line_height)
         lh = line_height or fnt.height
