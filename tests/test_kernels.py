@@ -181,6 +181,13 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
         ofb = framebuf.FrameBuffer(other, 240, 240, framebuf.GS8)
         want_end = font.draw_wrapped(ofb, text, x, y, w, 7, fnt, 1, lh)  # the plain path
         assert buf == other and end == want_end, (text, fnt, x, y, w, lh)
+        # the same text again (its lines kept), then narrower, then in the other font
+        for w2, f2 in ((w, fnt), (max(10, w - 37), fnt), (w, font.BODY if fnt is font.SMALL
+                                                          else font.SMALL)):
+            buf[:] = other[:] = bytes(57600)
+            end = font.draw_wrapped(fb, text, x, y, w2, 7, f2, 1, lh)
+            assert end == font.draw_wrapped(ofb, text, x, y, w2, 7, f2, 1, lh)
+            assert buf == other, (text, w2)
 
 
 class Panel:

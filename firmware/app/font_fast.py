@@ -222,15 +222,23 @@ def use(font, target, buf):
     wrap = font.wrap
     lines = []
 
+    last = [None, 0, None]  # the text, width and font the lines are of
+
+    @micropython.native
     def draw_wrapped(target, text, x, y, max_width, color, fnt=body, scale=1,
                      line_height=0):
         # the lines wrap() finds (the ones the plain version lays out glyph by glyph),
-        # each drawn in one call
+        # each drawn in one call; found again only for another text (a prompt is drawn
+        # unchanged frame after frame, and wrap() allocates: slow in a fragmented heap)
         if target is not target0 or scale != 1:
             return plain_wrapped(target, text, x, y, max_width, color, fnt, scale,
                                  line_height)
         lh = line_height or fnt.height
-        wrap(text, max_width, fnt, 1, lines)
+        if text != last[0] or max_width != last[1] or fnt is not last[2]:
+            wrap(text, max_width, fnt, 1, lines)
+            last[0] = text
+            last[1] = max_width
+            last[2] = fnt
         for line in lines:
             draw(target, line, x, y, color, fnt)
             y += lh
