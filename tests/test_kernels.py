@@ -260,3 +260,52 @@ def test_a_small_change_pushes_a_small_window_and_no_change_pushes_nothing(bus, 
     d.show()
     panel.feed(bus.log)
     assert panel.windows == [(0, 15, 0, 7), (224, 239, 232, 239)]
+
+
+def test_spans_ref_fills_as_fill_rect_clips():
+    rnd = random.Random(21)
+    for _ in range(200):
+        table = bytes(b for _ in range(rnd.randrange(0, 6))
+                      for b in (rnd.randrange(0, 130), rnd.randrange(0, 130), rnd.randrange(1, 66)))
+        x, y, c = rnd.randrange(-60, 300), rnd.randrange(-60, 300), rnd.randrange(256)
+        want = bytearray(57600)
+        fb = framebuf.FrameBuffer(want, 240, 240, framebuf.GS8)
+        for k in range(0, len(table), 3):
+            fb.fill_rect(x + table[k + 1] - 64, y + table[k] - 64, table[k + 2], 1, c)
+        got = bytearray(57600)
+        kernels_ref.spans_ref(got, x, y, c, table, len(table) // 3)
+        assert got == want
+
+
+def test_cubingos_faces_through_the_runs_are_the_poly_fills(monkeypatch):
+    """A Cubingos die drawn with its triangles' runs (the Pico's path: hal.kernels.spans)
+    sets the pixels framebuf's poly fills set, at every turn and scale, clipped at the
+    frame's edges too."""
+    from app import cubingos_iso as I
+    from shared_rules import cubingos as C
+    mem = fakekernels.install(monkeypatch)
+    buf = bytearray(57600)
+    fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
+    monkeypatch.setattr(kernels, "fb", fb)
+    monkeypatch.setattr(kernels, "frame", mem.addressof(buf))
+    other = bytearray(57600)
+    ofb = framebuf.FrameBuffer(other, 240, 240, framebuf.GS8)
+    rnd = random.Random(8)
+    view = I.View(0, 30, 240, 150)
+    drawn = 0
+    for v in range(4):
+        view.turn(v)
+        for k in I.SCALES:
+            view.k = k
+            view.ox, view.oy = rnd.randrange(-20, 260), rnd.randrange(-20, 260)
+            buf[:] = other[:] = bytes(57600)
+            for _ in range(3):
+                x, y, z = rnd.randrange(-2, 3), rnd.randrange(-2, 3), rnd.randrange(0, 3)
+                o, start = rnd.randrange(C.G.N_ORIENT), rnd.random() < 0.2
+                hidden = rnd.choice(((), ((x + 1, y, z),), ((x, y, z + 1), (x - 1, y, z))))
+                view.die(fb, x, y, z, o, start, lambda a, b, c: (a, b, c) in hidden)
+                view.die(ofb, x, y, z, o, start, lambda a, b, c: (a, b, c) in hidden)
+            assert view.fills is not None
+            assert buf == other, (v, k)
+            drawn += any(buf)
+    assert drawn >= 24

@@ -9,6 +9,7 @@ screen x = ox + k * (u - w), y = oy + k/2 * (u + w - 2z). Dice are drawn back to
 front by u + w + z (cubes with equal sums never overlap in this projection).
 """
 
+import sys
 from array import array
 
 import framebuf
@@ -116,6 +117,10 @@ class View:
         self.tkey = -1
         self.faces = ()         # the faces seen: top, then the left and right sides
         self.hexa = array("h", [0] * 12)
+        # on the Pico: each seen slot's triangle fill as hal.kernels.spans' runs (_tris),
+        # and the loop's job (the frame, x, y, colour)
+        self.fills = None
+        self.job = None
         self.turn(0)
 
     def turn(self, v):
@@ -209,6 +214,15 @@ class View:
                 t[5] = (sy[g] - sy[third]) * h
                 self.cent[2 * j] = (2 * sx[g] * h) // 3
                 self.cent[2 * j + 1] = (2 * sy[g] * h) // 3
+        # hal.kernels only where the display loaded it (the Pico; elsewhere it is not
+        # imported for this: its code would stay in RAM next to the game)
+        k = sys.modules.get("hal.kernels")
+        if k is not None and k.loaded:
+            fills = self.fills = [None] * 24
+            for f in self.faces:
+                for i in range(4):
+                    fills[f * 4 + i] = runs(self.tris[f * 4 + i])
+            self.job = array("i", [k.frame, 0, 0, 0])
 
     def die(self, fb, x, y, z, o, start, occupied):
         """One die's faces that are seen and not covered (occupied(x, y, z) -> bool)."""
@@ -220,6 +234,13 @@ class View:
         cent = self.cent
         wh = C.WH
         plain = PLAIN[1 if start else 0]
+        fills = self.fills
+        if fills is not None:
+            spans = sys.modules["hal.kernels"]
+            if fb is not spans.fb:
+                fills = None
+            spans = spans.spans
+        job = self.job
         sh = 0
         for f in self.faces:
             dx, dy, dz = G.DIR_VEC[f]
@@ -234,7 +255,15 @@ class View:
                 half = wh[base + perp[i]]
                 j = f * 4 + i
                 t = tris[j]
-                fb.poly(fx, fy, t, FUR[half][sh] if half < 4 else plain[sh], True)
+                col = FUR[half][sh] if half < 4 else plain[sh]
+                if fills is None:
+                    fb.poly(fx, fy, t, col, True)
+                else:   # the same pixels from the runs, in one loop call
+                    job[1] = fx
+                    job[2] = fy
+                    job[3] = col
+                    col = fills[j]
+                    spans(job, col, len(col) // 3)
                 fb.poly(fx, fy, t, SEAM, False)
                 fb.line(fx + t[2], fy + t[3], fx + t[4], fy + t[5], INK)
                 if half >= 4:
@@ -284,6 +313,32 @@ class View:
             col = ui.ACCENT if k == card else ui.WHITE
             self.half(fb, p1[0], p1[1], p1[2], f1, g1, col)
             self.half(fb, p2[0], p2[1], p2[2], f2, g2, col)
+
+
+def runs(t):
+    """The runs framebuf's poly(x, y, t, c, True) sets for the triangle t, as
+    hal.kernels.spans takes them (3 bytes each: row + 64, column + 64, length, from
+    (x, y)): drawn once into a scratch frame of its own and read back, so they are
+    framebuf's own pixels. A slot's triangle lies within 32 px of its corner."""
+    x0 = min(0, t[2], t[4])
+    y0 = min(0, t[3], t[5])
+    w = max(0, t[2], t[4]) - x0 + 1
+    h = max(0, t[3], t[5]) - y0 + 1
+    buf = bytearray(w * h)
+    framebuf.FrameBuffer(buf, w, h, framebuf.GS8).poly(-x0, -y0, t, 1, True)
+    out = bytearray()
+    for r in range(h):
+        row = bytes(buf[r * w:(r + 1) * w])
+        c = row.find(b"\x01")
+        while c >= 0:
+            e = c
+            while e < w and row[e]:
+                e += 1
+            out.append(r + y0 + 64)
+            out.append(c + x0 + 64)
+            out.append(e - c)
+            c = row.find(b"\x01", e)
+    return bytes(out)
 
 
 def step(view, cells, i, dx, dy):

@@ -251,4 +251,6 @@ def use(font, target, buf):
     font.draw_centered = draw_centered
     from app import ui
     ui.round_rect = round_rect
+    kernels.fb = target  # where hal.kernels.spans may draw (app/cubingos_iso.py)
+    kernels.frame = base
     return True

@@ -19,6 +19,12 @@ These loops do the same work in 10-20 cycles, measured on the emulated RP2040:
                                     skipped, columns outside 0-239 too; the job (TEXT_JOB
                                     words) holds the font's tables and the running x (see
                                     app/font_fast.py)
+    spans(job, table, n)            horizontal runs of one colour into the frame: job =
+                                    array("i", [frame, x, y, colour]); table holds n runs
+                                    of 3 bytes (row + 64, column + 64, length) from (x, y),
+                                    each clipped to the frame as framebuf's fill_rect
+                                    clips (app/cubingos_iso.py's die faces: the runs a
+                                    triangle's fill sets, worked out once per view)
 
 Arguments are addresses (uctypes.addressof): the assembler has no buffer checks, so
 callers keep every access inside its buffer (text's caller only sends lines whose rows
@@ -52,7 +58,12 @@ def _missing(*args):
 convert = _missing
 tile_diff = _missing
 text = _missing
+spans = _missing
 loaded = False
+# the display's frame (its FrameBuffer and its buffer's address), where the loops may draw:
+# set by app/font_fast.py once they run
+fb = None
+frame = 0
 _tried = False
 
 
@@ -62,9 +73,9 @@ def tile_constants(array):
 
 
 def load():
-    """Takes convert, tile_diff and text from hal/kernels_thumb.py where the inline
-    assembler exists; returns True if they are in use."""
-    global convert, tile_diff, text, loaded, _tried
+    """Takes convert, tile_diff, text and spans from hal/kernels_thumb.py where the
+    inline assembler exists; returns True if they are in use."""
+    global convert, tile_diff, text, spans, loaded, _tried
     if loaded or _tried:
         return loaded
     _tried = True
@@ -80,5 +91,6 @@ def load():
     convert = k.convert
     tile_diff = k.tile_diff
     text = k.text
+    spans = k.spans
     loaded = True
     return True

@@ -144,6 +144,44 @@ def main():
             print("KFAIL twin pixels", n, x, y, w, h)
             return
         cases += 1
+    # spans: runs of one colour, clipped, against the reference
+    job = array("i", [a(buf), 0, 0, 0])
+    for n in range(30):
+        table = bytearray()
+        for _ in range(rb(3)):
+            table.append(rb(7))
+            table.append(rb(7) + rb(2))
+            table.append(1 + rb(6))
+        job[1] = rb(9) - 100
+        job[2] = rb(9) - 100
+        job[3] = rb(8)
+        fb.fill(0)
+        plain.fill(0)
+        kernels.spans(job, table, len(table) // 3)
+        kernels_ref.spans_ref(plain_buf, job[1], job[2], job[3], table, len(table) // 3)
+        if buf != plain_buf:
+            print("KFAIL spans", n, job[1], job[2])
+            return
+        cases += 1
+    # Cubingos dice: the faces' runs through spans (the frame use() was given) against
+    # framebuf's poly fills (another frame), at every turn and scale
+    from app import cubingos_iso as I
+    view = I.View(0, 30, 240, 150)
+    for v in range(4):
+        view.turn(v)
+        for k in I.SCALES:
+            view.k = k
+            view.ox = rb(8) - 8
+            view.oy = rb(8) - 8
+            fb.fill(0)
+            plain.fill(0)
+            o = rb(8) % 24
+            view.die(fb, 0, 0, 0, o, v == 1, lambda x, y, z: z > 0 and k < 8)
+            view.die(plain, 0, 0, 0, o, v == 1, lambda x, y, z: z > 0 and k < 8)
+            if view.fills is None or buf != plain_buf:
+                print("KFAIL cubingos faces", v, k)
+                return
+            cases += 1
     print("KOK", cases)
 
 
