@@ -288,6 +288,9 @@ def test_cubingos_faces_through_the_runs_are_the_poly_fills(monkeypatch):
     fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
     monkeypatch.setattr(kernels, "fb", fb)
     monkeypatch.setattr(kernels, "frame", mem.addressof(buf))
+    monkeypatch.setattr(I, "_k", kernels)
+    monkeypatch.setattr(I, "_GLYPH2", I._glyph2())   # the 2 x 2 mouths' runs
+    assert I._GLYPH2 is not None
     other = bytearray(57600)
     ofb = framebuf.FrameBuffer(other, 240, 240, framebuf.GS8)
     rnd = random.Random(8)

@@ -74,6 +74,8 @@ _KEY = 1 if 0 in GLYPH_INK else 0
 while _KEY in GLYPH_INK:
     _KEY += 1
 _PALS = _palettes()
+_k = sys.modules.get("hal.kernels")
+_GLYPH2 = None  # set at the end of the module (_glyph2)
 
 
 def glyph(fb, m, cx, cy, color, s=1):
@@ -87,11 +89,35 @@ def glyph(fb, m, cx, cy, color, s=1):
             fb.blit(GLYPH_FB[m], x0, y, _KEY, _PALS[m])
             return
         color = GLYPH_INK[m]
+        if s == 2 and _GLYPH2 is not None and fb is _k.fb:
+            # the Pico: its squares as runs (_GLYPH2), in one call of the loop
+            job = _GLYPH2[4]
+            job[1] = cx
+            job[2] = cy
+            job[3] = color
+            _k.spans(job, _GLYPH2[m], len(_GLYPH2[m]) // 3)
+            return
     for r in rows:
         for i in range(5):
             if (r >> (4 - i)) & 1:
                 fb.fill_rect(x0 + i * s, y, s, s, color)
         y += s
+
+
+def _glyph2():
+    """On the Pico (hal.kernels' loops running): each mouth glyph at 2 x 2 as its runs from
+    the centre, drawn once by glyph() into a scratch frame and read back (a few dozen
+    bytes each), and the loop's job; None elsewhere."""
+    k = sys.modules.get("hal.kernels")
+    if k is None or not k.loaded:
+        return None
+    out = []
+    for m in range(4):
+        buf = bytearray(60)
+        glyph(framebuf.FrameBuffer(buf, 10, 6, framebuf.GS8), m, 5, 3, 1, 2)
+        out.append(read_runs(buf, 10, 6, -5, -3))
+    out.append(array("i", [k.frame, 0, 0, 0]))
+    return out
 
 
 def eyes(fb, cx, cy, s):
@@ -268,7 +294,22 @@ class View:
                 fb.line(fx + t[2], fy + t[3], fx + t[4], fy + t[5], INK)
                 if half >= 4:
                     if k >= 6:
-                        glyph(fb, half - 4, fx + cent[2 * j], fy + cent[2 * j + 1], INK, s)
+                        # glyph()'s two common cases written out: a call costs a frame
+                        # from the heap (slow in a game's fragmented heap on the Pico)
+                        half -= 4
+                        gx = fx + cent[2 * j]
+                        gy = fy + cent[2 * j + 1]
+                        if s == 1:
+                            fb.blit(GLYPH_FB[half], gx - 2, gy - 1, _KEY, _PALS[half])
+                        elif fills is not None and _GLYPH2 is not None:
+                            g2 = _GLYPH2[4]
+                            g2[1] = gx
+                            g2[2] = gy
+                            g2[3] = GLYPH_INK[half]
+                            g2 = _GLYPH2[half]
+                            spans(_GLYPH2[4], g2, len(g2) // 3)
+                        else:
+                            glyph(fb, half, gx, gy, INK, s)
                 elif k >= 8:
                     eyes(fb, fx + cent[2 * j], fy + cent[2 * j + 1], s)
             sh += 1
@@ -326,6 +367,12 @@ def runs(t):
     h = max(0, t[3], t[5]) - y0 + 1
     buf = bytearray(w * h)
     framebuf.FrameBuffer(buf, w, h, framebuf.GS8).poly(-x0, -y0, t, 1, True)
+    return read_runs(buf, w, h, x0, y0)
+
+
+def read_runs(buf, w, h, x0, y0):
+    """The runs of set bytes in buf (w x h, its top left at (x0, y0)), as spans takes
+    them."""
     out = bytearray()
     for r in range(h):
         row = bytes(buf[r * w:(r + 1) * w])
@@ -371,3 +418,6 @@ def step(view, cells, i, dx, dy):
             score = s
             best = j
     return best
+
+
+_GLYPH2 = _glyph2()
