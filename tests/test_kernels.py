@@ -302,13 +302,14 @@ def test_cubingos_faces_through_the_runs_are_the_poly_fills(monkeypatch):
             view.k = k
             view.ox, view.oy = rnd.randrange(-20, 260), rnd.randrange(-20, 260)
             buf[:] = other[:] = bytes(57600)
+            view.budget = 24 if k != 12 else 1   # at 12, most slots drawn by fb.poly
             for _ in range(3):
                 x, y, z = rnd.randrange(-2, 3), rnd.randrange(-2, 3), rnd.randrange(0, 3)
                 o, start = rnd.randrange(C.G.N_ORIENT), rnd.random() < 0.2
                 hidden = rnd.choice(((), ((x + 1, y, z),), ((x, y, z + 1), (x - 1, y, z))))
                 view.die(fb, x, y, z, o, start, lambda a, b, c: (a, b, c) in hidden)
                 view.die(ofb, x, y, z, o, start, lambda a, b, c: (a, b, c) in hidden)
-            assert view.fills is not None
+            assert view.fills is not None and any(view.fills)
             assert buf == other, (v, k)
             drawn += any(buf)
     assert drawn >= 24

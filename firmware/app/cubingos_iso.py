@@ -143,10 +143,12 @@ class View:
         self.tkey = -1
         self.faces = ()         # the faces seen: top, then the left and right sides
         self.hexa = array("h", [0] * 12)
-        # on the Pico: each seen slot's triangle fill as hal.kernels.spans' runs (_tris),
-        # and the loop's job (the frame, x, y, colour)
+        # on the Pico: each seen slot's triangle fill as hal.kernels.spans' runs (found
+        # as dice are drawn, a few a frame: see die()), and the loop's job (the frame, x,
+        # y, colour)
         self.fills = None
         self.job = None
+        self.budget = 0         # runs still to be found this frame (structure())
         self.turn(0)
 
     def turn(self, v):
@@ -242,12 +244,10 @@ class View:
                 self.cent[2 * j + 1] = (2 * sy[g] * h) // 3
         # hal.kernels only where the display loaded it (the Pico; elsewhere it is not
         # imported for this: its code would stay in RAM next to the game)
+        # (found a few a frame as dice are drawn: about 2.5 ms each on the Pico)
         k = sys.modules.get("hal.kernels")
         if k is not None and k.loaded:
-            fills = self.fills = [None] * 24
-            for f in self.faces:
-                for i in range(4):
-                    fills[f * 4 + i] = runs(self.tris[f * 4 + i])
+            self.fills = [None] * 24
             self.job = array("i", [k.frame, 0, 0, 0])
 
     def die(self, fb, x, y, z, o, start, occupied):
@@ -282,14 +282,17 @@ class View:
                 j = f * 4 + i
                 t = tris[j]
                 col = FUR[half][sh] if half < 4 else plain[sh]
-                if fills is None:
+                r = fills[j] if fills is not None else None
+                if r is None and fills is not None and self.budget > 0:
+                    r = fills[j] = runs(t)
+                    self.budget -= 1
+                if r is None:
                     fb.poly(fx, fy, t, col, True)
                 else:   # the same pixels from the runs, in one loop call
                     job[1] = fx
                     job[2] = fy
                     job[3] = col
-                    col = fills[j]
-                    spans(job, col, len(col) // 3)
+                    spans(job, r, len(r) // 3)
                 fb.poly(fx, fy, t, SEAM, False)
                 fb.line(fx + t[2], fy + t[3], fx + t[4], fy + t[5], INK)
                 if half >= 4:
@@ -339,6 +342,7 @@ class View:
 
     def structure(self, fb, dice, occupied, ghost=None):
         """Every die back to front; ghost = (x, y, z, o) joins in its depth."""
+        self.budget = 2   # a slot's runs take about 2.5 ms to find on the Pico
         gd = self.depth(ghost[0], ghost[1], ghost[2]) if ghost is not None else None
         for d in dice:
             if gd is not None and self.depth(d[0], d[1], d[2]) > gd:
@@ -372,20 +376,25 @@ def runs(t):
 
 def read_runs(buf, w, h, x0, y0):
     """The runs of set bytes in buf (w x h, its top left at (x0, y0)), as spans takes
-    them."""
-    out = bytearray()
+    them. Found with bytes.find, row by row: few allocations (each one slow in a
+    game's fragmented heap on the Pico), no Python loop over pixels."""
+    b = bytes(buf)
+    out = bytearray(3 * (w // 2 + 1) * h)   # the most runs rows of w bytes can hold
+    n = 0
     for r in range(h):
-        row = bytes(buf[r * w:(r + 1) * w])
-        c = row.find(b"\x01")
+        at = r * w
+        end = at + w
+        c = b.find(b"\x01", at, end)
         while c >= 0:
-            e = c
-            while e < w and row[e]:
-                e += 1
-            out.append(r + y0 + 64)
-            out.append(c + x0 + 64)
-            out.append(e - c)
-            c = row.find(b"\x01", e)
-    return bytes(out)
+            e = b.find(b"\x00", c, end)
+            if e < 0:
+                e = end
+            out[n] = r + y0 + 64
+            out[n + 1] = c - at + x0 + 64
+            out[n + 2] = e - c
+            n += 3
+            c = b.find(b"\x01", e, end)
+    return bytes(memoryview(out)[:n])
 
 
 def step(view, cells, i, dx, dy):
