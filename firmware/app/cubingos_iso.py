@@ -252,13 +252,19 @@ class View:
 
     def die(self, fb, x, y, z, o, start, occupied):
         """One die's faces that are seen and not covered (occupied(x, y, z) -> bool)."""
+        # (what the loops use is fetched into locals first: on the Pico a global or an
+        # attribute costs about 10 us a lookup, and a die takes up to 12 halves)
         self._tris()
         k = self.k
         s = 2 if k >= 14 else 1
         cx, cy = self.centre(x, y, z)
         tris = self.tris
         cent = self.cent
+        fo = self.fo
         wh = C.WH
+        dirs = G.DIR_VEC
+        perps = G.PERP
+        fur = FUR
         plain = PLAIN[1 if start else 0]
         fills = self.fills
         if fills is not None:
@@ -267,21 +273,22 @@ class View:
                 fills = None
             spans = spans.spans
         job = self.job
+        g2 = _GLYPH2 if fills is not None else None
         sh = 0
         for f in self.faces:
-            dx, dy, dz = G.DIR_VEC[f]
+            dx, dy, dz = dirs[f]
             if occupied(x + dx, y + dy, z + dz):
                 sh += 1
                 continue
-            fx = cx + self.fo[2 * f]
-            fy = cy + self.fo[2 * f + 1]
+            fx = cx + fo[2 * f]
+            fy = cy + fo[2 * f + 1]
             base = o * 36 + f * 6
-            perp = G.PERP[f]
+            perp = perps[f]
             for i in range(4):
                 half = wh[base + perp[i]]
                 j = f * 4 + i
                 t = tris[j]
-                col = FUR[half][sh] if half < 4 else plain[sh]
+                col = fur[half][sh] if half < 4 else plain[sh]
                 r = fills[j] if fills is not None else None
                 if r is None and fills is not None and self.budget > 0:
                     r = fills[j] = runs(t)
@@ -293,6 +300,8 @@ class View:
                     job[2] = fy
                     job[3] = col
                     spans(job, r, len(r) // 3)
+                # (fb.poly, not a bound method kept in a local: calling one with more
+                # than 4 arguments copies them into the heap)
                 fb.poly(fx, fy, t, SEAM, False)
                 fb.line(fx + t[2], fy + t[3], fx + t[4], fy + t[5], INK)
                 if half >= 4:
@@ -304,13 +313,12 @@ class View:
                         gy = fy + cent[2 * j + 1]
                         if s == 1:
                             fb.blit(GLYPH_FB[half], gx - 2, gy - 1, _KEY, _PALS[half])
-                        elif fills is not None and _GLYPH2 is not None:
-                            g2 = _GLYPH2[4]
-                            g2[1] = gx
-                            g2[2] = gy
-                            g2[3] = GLYPH_INK[half]
-                            g2 = _GLYPH2[half]
-                            spans(_GLYPH2[4], g2, len(g2) // 3)
+                        elif g2 is not None:
+                            r = g2[4]
+                            r[1] = gx
+                            r[2] = gy
+                            r[3] = GLYPH_INK[half]
+                            spans(r, g2[half], len(g2[half]) // 3)
                         else:
                             glyph(fb, half, gx, gy, INK, s)
                 elif k >= 8:

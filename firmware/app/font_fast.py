@@ -30,27 +30,25 @@ fb = base = line = plain_draw = body = None
 args = [None] * 7
 
 
+@micropython.native
 def draw(target, text, x, y, color, fnt=None, scale=1):
-    # Kept within 11 slots of locals and stack, so MicroPython puts its frame on the C
-    # stack: a larger one is allocated on the heap at every call, and in a game's
-    # fragmented heap that search cost 50-400 us a call on the Pico. Hence the reused
-    # arguments (scale holds the row, y the job, color the length) and the plain path
-    # called through `args`.
+    # Native code: its frame on the C stack (a bytecode frame of more than 11 slots comes
+    # from the heap, at every call, and in a game's fragmented heap that search cost
+    # 50-400 us a call on the Pico). Few lookups: an attribute or a global costs about
+    # 7-14 us there, so all the loop needs is in the font's job (word 15: its top row).
     if fnt is None:
         fnt = body
     if target is fb and scale == 1:
-        scale = y + fnt.top
-        if scale >= 0 and scale + fnt.rows <= 240:
+        job = fnt.job
+        r = y + job[15]
+        if r >= 0 and r + job[2] <= 240:
             if not isinstance(text, str):
                 text = str(text)
-            y = fnt.job
-            y[0] = base + scale * 240
-            y[1] = x
-            y[4] = color
-            color = len(text)
-            line(fnt.jaddr, text, color)
-            return y[1]
-        scale = 1
+            job[0] = base + r * 240
+            job[1] = x
+            job[4] = color
+            line(job, text, len(text))
+            return job[1]
     args[0] = target
     args[1] = text
     args[2] = x
@@ -140,6 +138,7 @@ def runs_of(f, i):
     return bytes(out)
 
 
+@micropython.native
 def width(text, fnt=None, scale=1):
     if fnt is None:
         fnt = body
@@ -148,7 +147,7 @@ def width(text, fnt=None, scale=1):
     # with every column off the frame the loop draws nothing and sums the advances
     job = fnt.job
     job[1] = -FAR
-    line(fnt.jaddr, text, len(text))
+    line(job, text, len(text))
     return (job[1] + FAR) * scale
 
 
@@ -203,13 +202,14 @@ def use(font, target, buf):
     a = uctypes.addressof
     for f in (font.SMALL, font.BODY):
         f.codes = array("H", [ord(ch) for ch in f.extra])
-        # kernels.text's job: the row address, x and colour change per call
-        f.job = array("i", [0] * kernels.TEXT_JOB)
+        # kernels.text's job: the row address, x and colour change per call; one word
+        # more for draw(): the font's top row
+        f.job = array("i", [0] * (kernels.TEXT_JOB + 1))
         fixed = (f.rows, f.stride, 0, a(f.data), a(f.widths), a(f.offs), a(f.codes),
                  len(f.codes), f.replacement)
         for k in range(len(fixed)):
             f.job[2 + k] = fixed[k]
-        f.jaddr = a(f.job)
+        f.job[kernels.TEXT_JOB] = f.top
         f.runs = {}
     global fb, base, line, plain_draw, body
     fb = target
