@@ -286,30 +286,30 @@ def test_cubingos_faces_through_the_runs_are_the_poly_fills(monkeypatch):
     mem = fakekernels.install(monkeypatch)
     buf = bytearray(57600)
     fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
-    monkeypatch.setattr(kernels, "fb", fb)
-    monkeypatch.setattr(kernels, "frame", mem.addressof(buf))
-    monkeypatch.setattr(I, "_k", kernels)
-    monkeypatch.setattr(I, "_GLYPH2", I._glyph2())   # the 2 x 2 mouths' runs
-    assert I._GLYPH2 is not None
+    mem.frames[id(fb)] = buf
+    from app import font_fast
+    monkeypatch.setattr(kernels, "fb", (fb, kernels.spans, font_fast.runs))  # as use() sets
     other = bytearray(57600)
     ofb = framebuf.FrameBuffer(other, 240, 240, framebuf.GS8)
     rnd = random.Random(8)
     view = I.View(0, 30, 240, 150)
-    drawn = 0
+    drawn = mouths = 0
     for v in range(4):
         view.turn(v)
         for k in I.SCALES:
             view.k = k
             view.ox, view.oy = rnd.randrange(-20, 260), rnd.randrange(-20, 260)
             buf[:] = other[:] = bytes(57600)
-            view.budget = 24 if k != 12 else 1   # at 12, most slots drawn by fb.poly
+            view._tris()
+            view.tris[24][28][3] = 28 if k != 12 else 1   # at 12, most slots drawn by fb.poly
             for _ in range(3):
                 x, y, z = rnd.randrange(-2, 3), rnd.randrange(-2, 3), rnd.randrange(0, 3)
                 o, start = rnd.randrange(C.G.N_ORIENT), rnd.random() < 0.2
                 hidden = rnd.choice(((), ((x + 1, y, z),), ((x, y, z + 1), (x - 1, y, z))))
                 view.die(fb, x, y, z, o, start, lambda a, b, c: (a, b, c) in hidden)
                 view.die(ofb, x, y, z, o, start, lambda a, b, c: (a, b, c) in hidden)
-            assert view.fills is not None and any(view.fills)
+            assert view.tris[24] is not None and any(view.tris[24][:24])
             assert buf == other, (v, k)
             drawn += any(buf)
-    assert drawn >= 24
+            mouths += any(view.tris[24][24:28])   # at 2 x 2 (k >= 14) their runs too
+    assert drawn >= 24 and mouths >= 4

@@ -7,6 +7,10 @@ right-down, +w left-down, z up, so the faces seen are the top and the world face
 FACE_U[v], FACE_W[v]. Points are in half-cell units (a cell centre is 2x+1, ...):
 screen x = ox + k * (u - w), y = oy + k/2 * (u + w - 2z). Dice are drawn back to
 front by u + w + z (cubes with equal sums never overlap in this projection).
+
+On the Pico the triangles' fills (and the 2 x 2 mouths) go through hal.kernels.spans:
+each slot's fill as the runs framebuf's own poly sets, read back from a scratch frame
+once per turn and scale (runs()), a few slots a frame; the same pixels.
 """
 
 import sys
@@ -74,8 +78,6 @@ _KEY = 1 if 0 in GLYPH_INK else 0
 while _KEY in GLYPH_INK:
     _KEY += 1
 _PALS = _palettes()
-_k = sys.modules.get("hal.kernels")
-_GLYPH2 = None  # set at the end of the module (_glyph2)
 
 
 def glyph(fb, m, cx, cy, color, s=1):
@@ -89,35 +91,11 @@ def glyph(fb, m, cx, cy, color, s=1):
             fb.blit(GLYPH_FB[m], x0, y, _KEY, _PALS[m])
             return
         color = GLYPH_INK[m]
-        if s == 2 and _GLYPH2 is not None and fb is _k.fb:
-            # the Pico: its squares as runs (_GLYPH2), in one call of the loop
-            job = _GLYPH2[4]
-            job[1] = cx
-            job[2] = cy
-            job[3] = color
-            _k.spans(job, _GLYPH2[m], len(_GLYPH2[m]) // 3)
-            return
     for r in rows:
         for i in range(5):
             if (r >> (4 - i)) & 1:
                 fb.fill_rect(x0 + i * s, y, s, s, color)
         y += s
-
-
-def _glyph2():
-    """On the Pico (hal.kernels' loops running): each mouth glyph at 2 x 2 as its runs from
-    the centre, drawn once by glyph() into a scratch frame and read back (a few dozen
-    bytes each), and the loop's job; None elsewhere."""
-    k = sys.modules.get("hal.kernels")
-    if k is None or not k.loaded:
-        return None
-    out = []
-    for m in range(4):
-        buf = bytearray(60)
-        glyph(framebuf.FrameBuffer(buf, 10, 6, framebuf.GS8), m, 5, 3, 1, 2)
-        out.append(read_runs(buf, 10, 6, -5, -3))
-    out.append(array("i", [k.frame, 0, 0, 0]))
-    return out
 
 
 def eyes(fb, cx, cy, s):
@@ -143,12 +121,12 @@ class View:
         self.tkey = -1
         self.faces = ()         # the faces seen: top, then the left and right sides
         self.hexa = array("h", [0] * 12)
-        # on the Pico: each seen slot's triangle fill as hal.kernels.spans' runs (found
-        # as dice are drawn, a few a frame: see die()), and the loop's job (the frame, x,
-        # y, colour)
-        self.fills = None
-        self.job = None
-        self.budget = 0         # runs still to be found this frame (structure())
+        # tris[24], on the Pico (see die()): the runs of each seen slot's triangle fill
+        # (0-23) and of the mouths at 2 x 2 (24-27), and the loop's job: x, y, colour, and
+        # how many runs may still be found this frame. Kept in tris, under no new name:
+        # every new name is interned for good where this module loads, and one more
+        # here took the WebAssembly gate's interned strings into their next 9 KB block
+        self.tris.append(None)
         self.turn(0)
 
     def turn(self, v):
@@ -242,13 +220,10 @@ class View:
                 t[5] = (sy[g] - sy[third]) * h
                 self.cent[2 * j] = (2 * sx[g] * h) // 3
                 self.cent[2 * j + 1] = (2 * sy[g] * h) // 3
-        # hal.kernels only where the display loaded it (the Pico; elsewhere it is not
-        # imported for this: its code would stay in RAM next to the game)
-        # (found a few a frame as dice are drawn: about 2.5 ms each on the Pico)
+        # hal.kernels only where the display loaded it and its loops run (the Pico)
         k = sys.modules.get("hal.kernels")
-        if k is not None and k.loaded:
-            self.fills = [None] * 24
-            self.job = array("i", [k.frame, 0, 0, 0])
+        if k is not None and k.fb is not None:
+            self.tris[24] = [None] * 28 + [array("i", [0, 0, 0, 0])]
 
     def die(self, fb, x, y, z, o, start, occupied):
         """One die's faces that are seen and not covered (occupied(x, y, z) -> bool)."""
@@ -266,14 +241,13 @@ class View:
         perps = G.PERP
         fur = FUR
         plain = PLAIN[1 if start else 0]
-        fills = self.fills
+        fills = tris[24]
         if fills is not None:
-            spans = sys.modules["hal.kernels"]
-            if fb is not spans.fb:
+            # hal.kernels.fb: the display's FrameBuffer, the spans loop, runs()
+            kn = sys.modules["hal.kernels"].fb
+            job = fills[28]
+            if fb is not kn[0]:
                 fills = None
-            spans = spans.spans
-        job = self.job
-        g2 = _GLYPH2 if fills is not None else None
         sh = 0
         for f in self.faces:
             dx, dy, dz = dirs[f]
@@ -290,16 +264,22 @@ class View:
                 t = tris[j]
                 col = fur[half][sh] if half < 4 else plain[sh]
                 r = fills[j] if fills is not None else None
-                if r is None and fills is not None and self.budget > 0:
-                    r = fills[j] = runs(t)
-                    self.budget -= 1
+                if r is None and fills is not None and job[3] > 0:
+                    # the runs framebuf's poly sets, read back (2.5 ms on the Pico: a few
+                    # a frame, as dice are drawn; fb.poly meanwhile)
+                    x0 = min(0, t[2], t[4])
+                    y0 = min(0, t[3], t[5])
+                    r = fills[j] = kn[2](framebuf.FrameBuffer.poly, (-x0, -y0, t, 1, True),
+                                          max(0, t[2], t[4]) - x0 + 1,
+                                          max(0, t[3], t[5]) - y0 + 1, x0, y0)
+                    job[3] -= 1
                 if r is None:
                     fb.poly(fx, fy, t, col, True)
                 else:   # the same pixels from the runs, in one loop call
-                    job[1] = fx
-                    job[2] = fy
-                    job[3] = col
-                    spans(job, r, len(r) // 3)
+                    job[0] = fx
+                    job[1] = fy
+                    job[2] = col
+                    kn[1](fb, job, r, len(r) // 3)
                 # (fb.poly, not a bound method kept in a local: calling one with more
                 # than 4 arguments copies them into the heap)
                 fb.poly(fx, fy, t, SEAM, False)
@@ -311,14 +291,19 @@ class View:
                         half -= 4
                         gx = fx + cent[2 * j]
                         gy = fy + cent[2 * j + 1]
+                        r = fills[24 + half] if fills is not None else None
                         if s == 1:
                             fb.blit(GLYPH_FB[half], gx - 2, gy - 1, _KEY, _PALS[half])
-                        elif g2 is not None:
-                            r = g2[4]
-                            r[1] = gx
-                            r[2] = gy
-                            r[3] = GLYPH_INK[half]
-                            spans(r, g2[half], len(g2[half]) // 3)
+                        elif r is None and fills is not None:
+                            # its squares' runs: drawn by glyph() once, read back
+                            fills[24 + half] = kn[2](glyph, (half, 5, 3, 1, 2), 10, 6, -5,
+                                                      -3)
+                            glyph(fb, half, gx, gy, INK, s)
+                        elif r is not None:
+                            job[0] = gx
+                            job[1] = gy
+                            job[2] = GLYPH_INK[half]
+                            kn[1](fb, job, r, len(r) // 3)
                         else:
                             glyph(fb, half, gx, gy, INK, s)
                 elif k >= 8:
@@ -350,7 +335,8 @@ class View:
 
     def structure(self, fb, dice, occupied, ghost=None):
         """Every die back to front; ghost = (x, y, z, o) joins in its depth."""
-        self.budget = 2   # a slot's runs take about 2.5 ms to find on the Pico
+        if self.tris[24] is not None:
+            self.tris[24][28][3] = 2   # a slot's runs take about 2.5 ms to find on the Pico
         gd = self.depth(ghost[0], ghost[1], ghost[2]) if ghost is not None else None
         for d in dice:
             if gd is not None and self.depth(d[0], d[1], d[2]) > gd:
@@ -366,43 +352,6 @@ class View:
             col = ui.ACCENT if k == card else ui.WHITE
             self.half(fb, p1[0], p1[1], p1[2], f1, g1, col)
             self.half(fb, p2[0], p2[1], p2[2], f2, g2, col)
-
-
-def runs(t):
-    """The runs framebuf's poly(x, y, t, c, True) sets for the triangle t, as
-    hal.kernels.spans takes them (3 bytes each: row + 64, column + 64, length, from
-    (x, y)): drawn once into a scratch frame of its own and read back, so they are
-    framebuf's own pixels. A slot's triangle lies within 32 px of its corner."""
-    x0 = min(0, t[2], t[4])
-    y0 = min(0, t[3], t[5])
-    w = max(0, t[2], t[4]) - x0 + 1
-    h = max(0, t[3], t[5]) - y0 + 1
-    buf = bytearray(w * h)
-    framebuf.FrameBuffer(buf, w, h, framebuf.GS8).poly(-x0, -y0, t, 1, True)
-    return read_runs(buf, w, h, x0, y0)
-
-
-def read_runs(buf, w, h, x0, y0):
-    """The runs of set bytes in buf (w x h, its top left at (x0, y0)), as spans takes
-    them. Found with bytes.find, row by row: few allocations (each one slow in a
-    game's fragmented heap on the Pico), no Python loop over pixels."""
-    b = bytes(buf)
-    out = bytearray(3 * (w // 2 + 1) * h)   # the most runs rows of w bytes can hold
-    n = 0
-    for r in range(h):
-        at = r * w
-        end = at + w
-        c = b.find(b"\x01", at, end)
-        while c >= 0:
-            e = b.find(b"\x00", c, end)
-            if e < 0:
-                e = end
-            out[n] = r + y0 + 64
-            out[n + 1] = c - at + x0 + 64
-            out[n + 2] = e - c
-            n += 3
-            c = b.find(b"\x01", e, end)
-    return bytes(memoryview(out)[:n])
 
 
 def step(view, cells, i, dx, dy):
@@ -435,6 +384,3 @@ def step(view, cells, i, dx, dy):
             score = s
             best = j
     return best
-
-
-_GLYPH2 = _glyph2()

@@ -251,6 +251,33 @@ def use(font, target, buf):
     font.draw_centered = draw_centered
     from app import ui
     ui.round_rect = round_rect
-    kernels.fb = target  # where hal.kernels.spans may draw (app/cubingos_iso.py)
-    kernels.frame = base
+    # for app/cubingos_iso.py: where hal.kernels.spans may draw, the loop, and runs()
+    kernels.fb = (target, kernels.spans, runs)
     return True
+
+
+def runs(draw, args, w, h, x0, y0):
+    """The runs of colour 1 draw(fb, *args) sets in a w x h scratch frame fb whose top
+    left stands for (x0, y0), as hal.kernels.spans takes them: found with bytes.find row
+    by row (few allocations, each slow in a game's fragmented heap; no Python loop over
+    pixels)."""
+    import framebuf
+    buf = bytearray(w * h)
+    draw(framebuf.FrameBuffer(buf, w, h, framebuf.GS8), *args)
+    b = bytes(buf)
+    out = bytearray(3 * (w // 2 + 1) * h)   # the most runs rows of w bytes can hold
+    n = 0
+    for r in range(h):
+        at = r * w
+        end = at + w
+        c = b.find(b"\x01", at, end)
+        while c >= 0:
+            e = b.find(b"\x00", c, end)
+            if e < 0:
+                e = end
+            out[n] = r + y0 + 64
+            out[n + 1] = c - at + x0 + 64
+            out[n + 2] = e - c
+            n += 3
+            c = b.find(b"\x01", e, end)
+    return bytes(memoryview(out)[:n])

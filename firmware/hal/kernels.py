@@ -19,12 +19,13 @@ These loops do the same work in 10-20 cycles, measured on the emulated RP2040:
                                     skipped, columns outside 0-239 too; the job (TEXT_JOB
                                     words) holds the font's tables and the running x (see
                                     app/font_fast.py)
-    spans(job, table, n)            horizontal runs of one colour into the frame: job =
-                                    array("i", [frame, x, y, colour]); table holds n runs
-                                    of 3 bytes (row + 64, column + 64, length) from (x, y),
-                                    each clipped to the frame as framebuf's fill_rect
-                                    clips (app/cubingos_iso.py's die faces: the runs a
-                                    triangle's fill sets, worked out once per view)
+    spans(fb, job, table, n)        horizontal runs of one colour into the frame fb (the
+                                    display's: 240 x 240 bytes): job = array("i", [x, y,
+                                    colour]); table holds n runs of 3 bytes (row + 64,
+                                    column + 64, length) from (x, y), each clipped to the
+                                    frame as framebuf's fill_rect clips (app/cubingos_iso.py's
+                                    die faces: the runs a triangle's fill sets, read back
+                                    once per view from framebuf's own drawing by `runs`)
 
 Arguments are addresses (uctypes.addressof, or a buffer itself: the inline
 assembler passes its address): the assembler has no buffer checks, so
@@ -61,10 +62,10 @@ tile_diff = _missing
 text = _missing
 spans = _missing
 loaded = False
-# the display's frame (its FrameBuffer and its buffer's address), where the loops may draw:
-# set by app/font_fast.py once they run
+# set by app/font_fast.py once the loops run: (the display's FrameBuffer, where spans may
+# draw; spans; font_fast.runs, the runs a drawing sets, as spans takes them). One name
+# only: app/cubingos_iso.py reads it, and a module's every name is interned for good
 fb = None
-frame = 0
 _tried = False
 
 

@@ -67,7 +67,7 @@ def text_ref(frame, row, x, s, rows, stride, colour, data, widths, offs, extra, 
 
 
 def spans_ref(frame, x, y, colour, table, n):
-    """spans() on a frame (bytes): n runs of table's (row + 64, column + 64, length)
+    """spans() on a frame (bytes; x, y, colour: its job): n runs of table's (row + 64, column + 64, length)
     from (x, y), each as framebuf's fill_rect(x + column, y + row, length, 1) sets it."""
     for k in range(n):
         r = y + table[3 * k] - 64
