@@ -30,25 +30,30 @@ fb = base = line = plain_draw = body = None
 args = [None] * 7
 
 
-@micropython.native
 def draw(target, text, x, y, color, fnt=None, scale=1):
-    # Native code: its frame on the C stack (a bytecode frame of more than 11 slots comes
-    # from the heap, at every call, and in a game's fragmented heap that search cost
-    # 50-400 us a call on the Pico). Few lookups: an attribute or a global costs about
-    # 7-14 us there, so all the loop needs is in the font's job (word 15: its top row).
+    # Kept within 11 slots of locals and stack, so MicroPython puts its frame on the C
+    # stack: a larger one is allocated on the heap at every call, and in a game's
+    # fragmented heap that search cost 50-400 us a call on the Pico. Hence the reused
+    # arguments (scale holds the job, y the row, color the length) and the plain path
+    # called through `args`. Few lookups (an attribute or a global costs 7-14 us there):
+    # all the loop needs is in the font's job (word 15: its top row). Bytecode, not
+    # native code: native was 10 % faster here and 1 KB more of RAM.
     if fnt is None:
         fnt = body
     if target is fb and scale == 1:
-        job = fnt.job
-        r = y + job[15]
-        if r >= 0 and r + job[2] <= 240:
+        scale = fnt.job
+        y += scale[15]
+        if y >= 0 and y + scale[2] <= 240:
             if not isinstance(text, str):
                 text = str(text)
-            job[0] = base + r * 240
-            job[1] = x
-            job[4] = color
-            line(job, text, len(text))
-            return job[1]
+            scale[0] = base + y * 240
+            scale[1] = x
+            scale[4] = color
+            color = len(text)
+            line(scale, text, color)
+            return scale[1]
+        y -= scale[15]
+        scale = 1
     args[0] = target
     args[1] = text
     args[2] = x
@@ -138,7 +143,6 @@ def runs_of(f, i):
     return bytes(out)
 
 
-@micropython.native
 def width(text, fnt=None, scale=1):
     if fnt is None:
         fnt = body
@@ -224,7 +228,6 @@ def use(font, target, buf):
 
     last = [None, 0, None]  # the text, width and font the lines are of
 
-    @micropython.native
     def draw_wrapped(target, text, x, y, max_width, color, fnt=body, scale=1,
                      line_height=0):
         # the lines wrap() finds (the ones the plain version lays out glyph by glyph),
