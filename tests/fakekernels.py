@@ -17,7 +17,6 @@ class Memory:
     def __init__(self):
         self.by_base = {}
         self.by_id = {}
-        self.frames = {}  # id(FrameBuffer) -> its buffer, for spans()
 
     def addressof(self, buf):
         key = id(buf)
@@ -64,16 +63,7 @@ def install(monkeypatch):
         j[1] = kernels_ref.text_ref(frame, row, j[1], s[:n], j[2], j[3], j[4], data, widths, offs,
                                 extra, j[10])
 
-    def spans(fb, job, table, n):
-        # the frame, job and table come as the objects themselves (the loop gets their
-        # buffers' addresses): the frame's buffer as the test registered it (mem.frames)
-        frame = mem.frames[id(fb)]
-        assert len(frame) == 57600
-        kernels_ref.spans_ref(frame, job[0], job[1], job[2], table, n)
-
-    for name, fn in (("convert", convert), ("tile_diff", tile_diff), ("text", text),
-                     ("spans", spans)):
+    for name, fn in (("convert", convert), ("tile_diff", tile_diff), ("text", text)):
         monkeypatch.setattr(kernels, name, fn)
     monkeypatch.setattr(kernels, "loaded", True)
-    monkeypatch.setattr(kernels, "fb", None)  # what app/font_fast.py's use() sets
     return mem

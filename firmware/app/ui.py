@@ -181,36 +181,26 @@ def toast(fb, text, color=ACCENT):
     font.draw(fb, text, x + 8, y + 7, color, font.SMALL)
 
 
-_box = [None, None, None]  # pause_box's last lines given, its lines, its footer keys
-
-
 def pause_box(fb, lines=("A  resume", "X  quit the game")):
     """The pause box every game shows over its screen while paused. Its footer replaces
     the game's: while paused only the box's keys work (B resumes too). Every box ends
     with the joystick press's How to play (app.howto)."""
-    # the box's lines and footer keys, worked out again only for other lines (the
-    # strings they take are slow to allocate in a game's fragmented heap on the Pico)
-    memo = _box
-    if memo[0] != lines:
-        memo[0] = lines
-        memo[1] = tuple(lines) + (font.BULLET + "  rules and controls",)
-        hints = memo[2] = []
-        for line in memo[1]:
-            # the footer's label: "resume" -> "Resume", "quit the game" -> "Quit"
-            words = line[1:].strip().split(" ")
-            what = " ".join(words) if len(words) <= 2 else words[0]
-            hints.append((line[0], what[:1].upper() + what[1:]))
-    lines = memo[1]
+    lines = tuple(lines) + (font.BULLET + "  rules and controls",)
     h = 46 + 16 * len(lines)
     y = (H - h) // 2 - 10
     round_rect(fb, 30, y, W - 60, h, PANEL)
     round_rect(fb, 30, y, W - 60, h, ACCENT, False)
     centered(fb, "Paused", y + 10, ACCENT)
     y += 38
+    hints = []
     for line in lines:
         centered(fb, line, y, TEXT, font.SMALL)
         y += 16
-    footer(fb, memo[2])
+        # the footer's label: "resume" -> "Resume", "quit the game" -> "Quit"
+        words = line[1:].strip().split(" ")
+        what = " ".join(words) if len(words) <= 2 else words[0]
+        hints.append((line[0], what[:1].upper() + what[1:]))
+    footer(fb, hints)
 
 
 def ranked(scores):

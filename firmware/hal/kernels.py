@@ -19,13 +19,6 @@ These loops do the same work in 10-20 cycles, measured on the emulated RP2040:
                                     skipped, columns outside 0-239 too; the job (TEXT_JOB
                                     words) holds the font's tables and the running x (see
                                     app/font_fast.py)
-    spans(fb, job, table, n)        horizontal runs of one colour into the frame fb (the
-                                    display's: 240 x 240 bytes): job = array("i", [x, y,
-                                    colour]); table holds n runs of 3 bytes (row + 64,
-                                    column + 64, length) from (x, y), each clipped to the
-                                    frame as framebuf's fill_rect clips (app/cubingos_iso.py's
-                                    die faces: the runs a triangle's fill sets, read back
-                                    once per view from framebuf's own drawing by `runs`)
 
 Arguments are addresses (uctypes.addressof, or a buffer itself: the inline
 assembler passes its address): the assembler has no buffer checks, so
@@ -60,12 +53,7 @@ def _missing(*args):
 convert = _missing
 tile_diff = _missing
 text = _missing
-spans = _missing
 loaded = False
-# set by app/font_fast.py once the loops run: (the display's FrameBuffer, where spans may
-# draw; spans; font_fast.runs, the runs a drawing sets, as spans takes them). One name
-# only: app/cubingos_iso.py reads it, and a module's every name is interned for good
-fb = None
 _tried = False
 
 
@@ -75,9 +63,9 @@ def tile_constants(array):
 
 
 def load():
-    """Takes convert, tile_diff, text and spans from hal/kernels_thumb.py where the
-    inline assembler exists; returns True if they are in use."""
-    global convert, tile_diff, text, spans, loaded, _tried
+    """Takes convert, tile_diff and text from hal/kernels_thumb.py where the inline
+    assembler exists; returns True if they are in use."""
+    global convert, tile_diff, text, loaded, _tried
     if loaded or _tried:
         return loaded
     _tried = True
@@ -93,6 +81,5 @@ def load():
     convert = k.convert
     tile_diff = k.tile_diff
     text = k.text
-    spans = k.spans
     loaded = True
     return True

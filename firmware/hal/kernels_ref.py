@@ -64,16 +64,3 @@ def text_ref(frame, row, x, s, rows, stride, colour, data, widths, offs, extra, 
                         frame[row + r * 240 + px] = colour & 0xFF
         x += w
     return x
-
-
-def spans_ref(frame, x, y, colour, table, n):
-    """spans() on a frame (bytes; x, y, colour: its job): n runs of table's (row + 64, column + 64, length)
-    from (x, y), each as framebuf's fill_rect(x + column, y + row, length, 1) sets it."""
-    for k in range(n):
-        r = y + table[3 * k] - 64
-        c = x + table[3 * k + 1] - 64
-        end = min(240, c + table[3 * k + 2])
-        c = max(0, c)
-        if 0 <= r < 240:
-            for i in range(c, end):
-                frame[r * 240 + i] = colour & 0xFF

@@ -73,8 +73,6 @@ def main():
     for text in texts:
         for f in (font.SMALL, font.BODY):
             widths.append(font.width(text, f))
-    from app import ui
-    plain_right, plain_centered, plain_rr = font.draw_right, font.draw_centered, ui.round_rect
     if not font_fast.use(font, fb, buf):
         print("KFAIL use_kernel")
         return
@@ -108,11 +106,7 @@ def main():
                 print("KFAIL wrapped", text)
                 return
             cases += 1
-    # scaled text (the glyphs' runs) and the native twins, against the plain functions
-    if (font.draw_right, font.draw_centered, ui.round_rect) != (
-            font_fast.draw_right, font_fast.draw_centered, font_fast.round_rect):
-        print("KFAIL twins not in")
-        return
+    # scaled text: the plain path, through the fast draw's hand-over
     for text in texts + ("C", "0123456789", "KOCKA"):
         for f in (font.SMALL, font.BODY):
             for s in (2, 3, 4):
@@ -124,66 +118,6 @@ def main():
                     print("KFAIL scaled", text, x, y, s)
                     return
                 cases += 1
-    for n in range(40):
-        text = texts[n % len(texts)]
-        f = (font.SMALL, font.BODY)[n & 1]
-        s = 1 + (n % 3 == 2)
-        x, y, w, h = rb(8) - 8, rb(8) - 8, rb(7) - 3, rb(6) - 3
-        fb.fill(0)
-        plain.fill(0)
-        if font.draw_right(fb, text, x, y, 5, f, s) != plain_right(plain, text, x, y, 5, f, s) \
-                or font.draw_centered(fb, text, x, y, w, h, 6, f, s) != \
-                plain_centered(plain, text, x, y, w, h, 6, f, s):
-            print("KFAIL twin result", n)
-            return
-        ui.round_rect(fb, x, y, w, h, 7, n & 2)
-        plain_rr(plain, x, y, w, h, 7, n & 2)
-        ui.round_rect(fb, y, x, h, w, 8)
-        plain_rr(plain, y, x, h, w, 8)
-        if buf != plain_buf:
-            print("KFAIL twin pixels", n, x, y, w, h)
-            return
-        cases += 1
-    # spans: runs of one colour, clipped, against the reference
-    job = array("i", [0, 0, 0])
-    for n in range(30):
-        table = bytearray()
-        for _ in range(rb(3)):
-            table.append(rb(7))
-            table.append(rb(7) + rb(2))
-            table.append(1 + rb(6))
-        job[0] = rb(9) - 100
-        job[1] = rb(9) - 100
-        job[2] = rb(8)
-        fb.fill(0)
-        plain.fill(0)
-        kernels.spans(fb, job, table, len(table) // 3)
-        kernels_ref.spans_ref(plain_buf, job[0], job[1], job[2], table, len(table) // 3)
-        if buf != plain_buf:
-            print("KFAIL spans", n, job[0], job[1])
-            return
-        cases += 1
-    # Cubingos dice: the faces' runs through spans (the frame use() was given) against
-    # framebuf's poly fills (another frame), at every turn and scale
-    from app import cubingos_iso as I
-    view = I.View(0, 30, 240, 150)
-    for v in range(4):
-        view.turn(v)
-        for k in I.SCALES:
-            view.k = k
-            view.ox = rb(8) - 8
-            view.oy = rb(8) - 8
-            fb.fill(0)
-            plain.fill(0)
-            o = rb(8) % 24
-            view._tris()
-            view.tris[24][28][3] = 28
-            view.die(fb, 0, 0, 0, o, v == 1, lambda x, y, z: z > 0 and k < 8)
-            view.die(plain, 0, 0, 0, o, v == 1, lambda x, y, z: z > 0 and k < 8)
-            if view.tris[24] is None or not any(view.tris[24][:24]) or buf != plain_buf:
-                print("KFAIL cubingos faces", v, k)
-                return
-            cases += 1
     print("KOK", cases)
 
 
