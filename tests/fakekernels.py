@@ -53,7 +53,7 @@ def install(monkeypatch):
         kernels_ref.tile_diff_ref(f, h, m)
 
     def text(job, s, n):
-        j, _ = mem.at(job)
+        j = mem.at(job)[0] if isinstance(job, int) else job  # an address or the array
         frame, row = mem.at(j[0]) if j[1] > -(1 << 19) else (bytearray(57600), 0)
         data, _ = mem.at(j[5])
         widths, _ = mem.at(j[6])

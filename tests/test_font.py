@@ -314,6 +314,35 @@ def test_cpython_draws_exactly_the_reference_pixels():
     assert not bad, "%d pixels differ, first %r" % (len(bad), bad[:10])
 
 
+
+def test_every_glyph_scaled_is_the_art_scaled():
+    """Scaled text (one rectangle per run of a glyph's cached runs) sets exactly the art's
+    pixels, each s x s, for every glyph of both fonts, clipped at the frame's edges too;
+    drawn twice, the second time from the cache."""
+    framebuf = pytest.importorskip("framebuf")
+    from app import font
+    for name, fnt in (("SMALL", font.SMALL), ("BODY", font.BODY)):
+        ref = REF[name]
+        chars = [chr(32 + i) for i in range(95)] + list(fnt.extra) + ["\u4e2d"]
+        for scale, x0, y0 in ((2, -7, 3), (3, 5, 222), (4, 200, -9), (2, 2, 100)):
+            for k in range(0, len(chars), 6):
+                text = "".join(chars[k:k + 6])
+                for _ in range(2):
+                    buf = bytearray(W * H * 2)
+                    fb = framebuf.FrameBuffer(buf, W, H, framebuf.RGB565)
+                    end = font.draw(fb, text, x0, y0, 0xFFFF, fnt, scale)
+                    want = set()
+
+                    def put(x, y):
+                        if 0 <= x < W and 0 <= y < H:
+                            want.add((x, y))
+
+                    assert end == ref.draw(put, text, x0, y0, scale)
+                    px = to_pixels(bytes(buf))
+                    got = {(i % W, i // W) for i in range(W * H) if px[i]}
+                    assert got == want, (name, text, scale)
+
+
 # ---------------------------------------------------------------- specimen
 
 

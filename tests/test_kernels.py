@@ -124,12 +124,14 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
     monkeypatch.setattr(font, "draw", font.draw)  # put back after the test
     monkeypatch.setattr(font, "width", font.width)
     monkeypatch.setattr(font, "draw_wrapped", font.draw_wrapped)
+    monkeypatch.setattr(font_fast, "use", font_fast.use)  # use() drops itself once run
     assert font_fast.use(font, fb, buf)
+    assert font_fast.use is None
     assert font.draw is not plain_draw and font.width is not plain_width
     rnd = random.Random(9)
     for text in TEXTS:
         for fnt in (font.SMALL, font.BODY):
-            for scale in (1, 2):
+            for scale in (1, 2, 3):
                 x, y = rnd.randrange(-20, 240), rnd.choice((-3, 0, 50, 228, 235))
                 buf[:] = bytes(57600)
                 end = font.draw(fb, text, x, y, 9, fnt, scale)
@@ -151,6 +153,13 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
         ofb = framebuf.FrameBuffer(other, 240, 240, framebuf.GS8)
         want_end = font.draw_wrapped(ofb, text, x, y, w, 7, fnt, 1, lh)  # the plain path
         assert buf == other and end == want_end, (text, fnt, x, y, w, lh)
+        # the same text again (its lines kept), then narrower, then in the other font
+        for w2, f2 in ((w, fnt), (max(10, w - 37), fnt), (w, font.BODY if fnt is font.SMALL
+                                                          else font.SMALL)):
+            buf[:] = other[:] = bytes(57600)
+            end = font.draw_wrapped(fb, text, x, y, w2, 7, f2, 1, lh)
+            assert end == font.draw_wrapped(ofb, text, x, y, w2, 7, f2, 1, lh)
+            assert buf == other, (text, w2)
 
 
 class Panel:
@@ -223,3 +232,4 @@ def test_a_small_change_pushes_a_small_window_and_no_change_pushes_nothing(bus, 
     d.show()
     panel.feed(bus.log)
     assert panel.windows == [(0, 15, 0, 7), (224, 239, 232, 239)]
+

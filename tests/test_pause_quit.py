@@ -63,3 +63,45 @@ def test_pause_footer_and_quit_asks_first(tmp_path, label, setup):
     assert h.top_name() == "MainMenu"
     assert savegame.pending(h.hal.storage) is None
     assert all(c == (0, 0, 0) for c in h.hal.leds.pixels)
+
+
+@pytest.mark.parametrize("label,setup", GAMES)
+def test_quit_box_over_the_kept_frame_is_the_full_redraw(tmp_path, label, setup):
+    """The quit box goes over the game's paused frame left in the frame buffer (no
+    redraw of the game): the pixels are those of the game drawn again with the box on
+    top, and its later frames too; a notice shown meanwhile makes it redraw the game."""
+    from app import quit_confirm
+    h, game = start_game(tmp_path, label, setup)
+    h.press(api.KEY_B)
+    drawn = []
+    real = game.draw
+    game.draw = lambda fb: (drawn.append(1), real(fb))
+    h.press(api.KEY_X)
+    box = h.app.top()
+    assert h.top_name() == "QuitConfirm" and box.kept
+
+    def full():
+        buf = bytearray(ui.W * ui.H)
+        fb = framebuf.FrameBuffer(buf, ui.W, ui.H, framebuf.GS8)
+        real(fb)
+        quit_confirm.dialog(fb, "Quit this game?", quit_confirm.LINES, quit_confirm.HINTS)
+        return bytes(buf)
+
+    assert not drawn                      # the box alone was drawn
+    assert bytes(h.hal.display.buf) == full()
+    assert frame(h) == full() and not drawn
+    h.app.show_notice("Saved", 100)       # a toast over the box, then gone
+    h.frames(1)
+    assert not box.kept
+    h.frames(5)
+    assert drawn                          # the game drawn again under the box
+    assert bytes(h.hal.display.buf) == full()
+
+
+def test_quit_box_redraws_a_game_changed_since_its_frame(tmp_path):
+    """A game that changed after its last frame (dirty) is drawn under the box."""
+    h, game = start_game(tmp_path, "Cubo", "CuboSetup")
+    h.press(api.KEY_B)
+    h.app.invalidate()
+    game.leave(game.state)
+    assert h.top_name() == "QuitConfirm" and not h.app.top().kept

@@ -212,34 +212,51 @@ class View:
 
     def die(self, fb, x, y, z, o, start, occupied):
         """One die's faces that are seen and not covered (occupied(x, y, z) -> bool)."""
+        # (what the loops use is fetched into locals first: on the Pico a global or an
+        # attribute costs about 10 us a lookup, and a die takes up to 12 halves)
         self._tris()
         k = self.k
         s = 2 if k >= 14 else 1
         cx, cy = self.centre(x, y, z)
         tris = self.tris
         cent = self.cent
+        fo = self.fo
         wh = C.WH
+        dirs = G.DIR_VEC
+        perps = G.PERP
+        fur = FUR
         plain = PLAIN[1 if start else 0]
         sh = 0
         for f in self.faces:
-            dx, dy, dz = G.DIR_VEC[f]
+            dx, dy, dz = dirs[f]
             if occupied(x + dx, y + dy, z + dz):
                 sh += 1
                 continue
-            fx = cx + self.fo[2 * f]
-            fy = cy + self.fo[2 * f + 1]
+            fx = cx + fo[2 * f]
+            fy = cy + fo[2 * f + 1]
             base = o * 36 + f * 6
-            perp = G.PERP[f]
+            perp = perps[f]
             for i in range(4):
                 half = wh[base + perp[i]]
                 j = f * 4 + i
                 t = tris[j]
-                fb.poly(fx, fy, t, FUR[half][sh] if half < 4 else plain[sh], True)
+                col = fur[half][sh] if half < 4 else plain[sh]
+                fb.poly(fx, fy, t, col, True)
+                # (fb.poly, not a bound method kept in a local: calling one with more
+                # than 4 arguments copies them into the heap)
                 fb.poly(fx, fy, t, SEAM, False)
                 fb.line(fx + t[2], fy + t[3], fx + t[4], fy + t[5], INK)
                 if half >= 4:
                     if k >= 6:
-                        glyph(fb, half - 4, fx + cent[2 * j], fy + cent[2 * j + 1], INK, s)
+                        # glyph()'s common case (1 x 1) written out: a call costs a frame
+                        # from the heap (slow in a game's fragmented heap on the Pico)
+                        half -= 4
+                        gx = fx + cent[2 * j]
+                        gy = fy + cent[2 * j + 1]
+                        if s == 1:
+                            fb.blit(GLYPH_FB[half], gx - 2, gy - 1, _KEY, _PALS[half])
+                        else:
+                            glyph(fb, half, gx, gy, INK, s)
                 elif k >= 8:
                     eyes(fb, fx + cent[2 * j], fy + cent[2 * j + 1], s)
             sh += 1

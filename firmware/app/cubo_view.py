@@ -47,13 +47,20 @@ class GridLayout:
 
 def grid(fb, lay, cells, cursor=-1, picked=-1, lit=None):
     """Draws 9 cells; `lit` is a set of cells drawn raised (a highlighted scoring line)."""
+    size = lay.size
     for i in range(9):
         x, y = lay.cell_xy(i)
         if lit is not None and i in lit:
             ui.round_rect(fb, x - 3, y - 3, lay.size + 6, lay.size + 6, ui.ACCENT)
         if i == picked:
             y -= 3
-        die(fb, x, y, lay.size, cells[i])
+        # die() written out: a call costs a frame from the heap (slow on the Pico)
+        d = cells[i]
+        if d is None:
+            ui.round_rect(fb, x, y, size, size, ui.PANEL_HI, False)
+        else:
+            c = d[1]
+            art.die(fb, x, y, size, d[0], BODY[c], PIPS[c], "C" if d[0] == C_FACE else None)
         if i == picked:
             ui.round_rect(fb, x - 2, y - 2, lay.size + 4, lay.size + 4, ui.GOOD, False)
         if i == cursor:

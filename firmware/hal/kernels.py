@@ -20,7 +20,8 @@ These loops do the same work in 10-20 cycles, measured on the emulated RP2040:
                                     words) holds the font's tables and the running x (see
                                     app/font_fast.py)
 
-Arguments are addresses (uctypes.addressof): the assembler has no buffer checks, so
+Arguments are addresses (uctypes.addressof, or a buffer itself: the inline
+assembler passes its address): the assembler has no buffer checks, so
 callers keep every access inside its buffer (text's caller only sends lines whose rows
 lie inside the frame). The hash per tile: h = (h ^ word) * 16777619 over its 32
 words, from 2166136261; a change of any single word always changes it (the steps are

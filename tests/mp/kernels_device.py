@@ -106,6 +106,18 @@ def main():
                 print("KFAIL wrapped", text)
                 return
             cases += 1
+    # scaled text: the plain path, through the fast draw's hand-over
+    for text in texts + ("C", "0123456789", "KOCKA"):
+        for f in (font.SMALL, font.BODY):
+            for s in (2, 3, 4):
+                x, y = rb(8) - 20, rb(8) - 10
+                fb.fill(0)
+                plain.fill(0)
+                if font.draw(fb, text, x, y, 5, f, s) != font.draw(plain, text, x, y, 5, f, s) \
+                        or buf != plain_buf:
+                    print("KFAIL scaled", text, x, y, s)
+                    return
+                cases += 1
     print("KOK", cases)
 
 
