@@ -27,6 +27,7 @@ from tools import device_image, rp2040emu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOTS_MAIN = os.path.join(ROOT, "tools", "rp2040", "bots_main.py")
+BENCHKIT = os.path.join(ROOT, "tools", "rp2040", "benchkit.py")
 THINK_MAIN = os.path.join(ROOT, "tools", "rp2040", "think_main.py")
 GOALS_MS = {"update while thinking": 100, "coloretto strong decision": 600,
             "cubingos matcher 12 dice": 20, "kocka10000 and cubo decision": 20,
@@ -65,6 +66,8 @@ def ms(st):
 def boot(main, out_dir, files=None):
     with open(main, "rb") as f:
         extra = {"main.py": f.read()}
+    with open(BENCHKIT, "rb") as f:
+        extra["benchkit.py"] = f.read()  # the helpers bots_main.py imports
     for name, data in (files or {}).items():
         extra[name] = data
     return rp2040emu.Device(device_image.build_image(extra=extra), out_dir=out_dir)

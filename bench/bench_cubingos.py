@@ -26,12 +26,14 @@ from bench.common import device_bot, ms
 from bench.common import median, mpy_tree
 
 STRUCTURES = 12
+BENCHKIT = os.path.join(ROOT, "tools", "rp2040", "benchkit.py")
 BATCH_MS = 30
 GOAL_PICO_MS = 200  # a bot's decision on the device, matcher included
 BOT_GAMES = 40
 
 MP_SCRIPT = r'''
 import gc, time, json
+from benchkit import structure  # tools/rp2040/benchkit.py, mounted beside
 _k = [0]
 _r = {}
 _keep = []
@@ -74,25 +76,6 @@ def step():
         timing()
         return False
     return True
-
-
-def structure(seed, n):
-    from shared_rules import cubingos_geom as G
-    from shared_rules import cubingos as C
-    from shared_rules.rng import Rng
-    r = Rng(seed)
-    occ = {G.ORIGIN: 0}
-    order = [G.ORIGIN]
-    for i in range(n - 1):
-        cells = G.legal_cells(occ, i == 0)
-        c = r.choice(cells)
-        occ[c] = r.below(24)
-        order.append(c)
-    s = C.CubingosState(2, seed)
-    s.occ = occ
-    s.order = order
-    s.won[0] = [0]          # past the first round: stacking allowed
-    return s
 
 
 def per_call(fn, arg, batch_ms):
@@ -147,7 +130,8 @@ def run_matcher_mp():
         with open(path, "w") as f:
             f.write(script)
         tree = mpy_tree(tmp)
-        proc = run_mp(path, mounts=(tree + ":shared_rules",), timeout=1800, steps=True)
+        proc = run_mp(path, mounts=(tree + ":shared_rules", BENCHKIT + ":benchkit.py"),
+                      timeout=1800, steps=True)
     if proc.returncode != 0:
         raise RuntimeError(proc.stderr[-3000:])
     line = [l for l in proc.stdout.splitlines() if l.startswith("RESULT ")][0]

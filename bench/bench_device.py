@@ -38,6 +38,7 @@ from tools import device_image, rp2040emu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_MAIN = os.path.join(ROOT, "tools", "rp2040", "bench_main.py")
+BENCHKIT = os.path.join(ROOT, "tools", "rp2040", "benchkit.py")  # beside it: helpers it imports
 PLAY_MS = 8000
 
 
@@ -268,7 +269,9 @@ def parse_kr(text):
 def workloads_device(tmp):
     with open(BENCH_MAIN, "rb") as f:
         src = f.read()
-    dev = rp2040emu.Device(device_image.build_image(extra={"main.py": src}),
+    with open(BENCHKIT, "rb") as f:
+        kit = f.read()
+    dev = rp2040emu.Device(device_image.build_image(extra={"main.py": src, "benchkit.py": kit}),
                            out_dir=os.path.join(tmp, "work"))
     try:
         dev.run_until(lambda: "KR-END" in dev.console_text() or "KX" in dev.console_text(),
@@ -281,7 +284,7 @@ def workloads_device(tmp):
 def workloads_wasm(tmp):
     from tests.mpgate import DEVICE_MOUNTS, RUNNER
     cmd = ["node", RUNNER, "--heap", str(64 * 1024 * 1024)]
-    for m in DEVICE_MOUNTS:
+    for m in DEVICE_MOUNTS + (BENCHKIT + ":benchkit.py",):
         cmd += ["--mount", m]
     cmd.append(BENCH_MAIN)
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)

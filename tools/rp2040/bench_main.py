@@ -13,28 +13,12 @@ Prints one `KR <json>` line per workload and `KR-END` at the end:
 import gc
 import json
 import sys
-import time
+
+from benchkit import us, since, stats
 
 DECISIONS = 60  # per bot level; the slow ones stop at BUDGET_US
 BUDGET_US = 4_000_000
 MICRO = sys.implementation.name == "micropython"
-
-
-def us():
-    return time.ticks_us()
-
-
-def since(t):
-    return time.ticks_diff(time.ticks_us(), t)
-
-
-def stats(xs):
-    xs = sorted(xs)
-    n = len(xs)
-    if not n:
-        return {"n": 0}
-    return {"n": n, "median_us": xs[n // 2], "p90_us": xs[n * 9 // 10], "max_us": xs[-1],
-            "mean_us": sum(xs) // n}
 
 
 def report(kind, **fields):

@@ -16,23 +16,8 @@ on an error):
 import gc
 import json
 import sys
-import time
 
-
-def us():
-    return time.ticks_us()
-
-
-def since(t):
-    return time.ticks_diff(time.ticks_us(), t)
-
-
-def stats(xs):
-    xs = sorted(xs)
-    n = len(xs)
-    if not n:
-        return {"n": 0}
-    return {"n": n, "median_us": xs[n // 2], "p90_us": xs[n * 9 // 10], "max_us": xs[-1]}
+from benchkit import us, since, stats, structure
 
 
 def report(kind, **fields):
@@ -97,26 +82,6 @@ def coloretto(players, games, seed0):
     report("coloretto", players=players, games=games, decision=stats(totals),
            slice=stats(slices_max), slices_per_decision=slices // max(1, len(totals)),
            steps=stats(steps), checked=checked, differ=differ)
-
-
-def structure(seed, n):
-    """Seeded structures as bench/bench_cubingos.py builds them."""
-    from shared_rules import cubingos_geom as G
-    from shared_rules import cubingos as C
-    from shared_rules.rng import Rng
-    r = Rng(seed)
-    occ = {G.ORIGIN: 0}
-    order = [G.ORIGIN]
-    for i in range(n - 1):
-        cells = G.legal_cells(occ, i == 0)
-        c = r.choice(cells)
-        occ[c] = r.below(24)
-        order.append(c)
-    s = C.CubingosState(2, seed)
-    s.occ = occ
-    s.order = order
-    s.won[0] = [0]  # past the first round: stacking allowed
-    return s
 
 
 def matcher(count):

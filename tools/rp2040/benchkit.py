@@ -1,0 +1,44 @@
+"""What the device's bench scripts share (tools/rp2040/bench_main.py, bots_main.py): the
+microsecond clock, a list of times as median / p90 / max, and the seeded Cubingos
+structures the matcher is timed on (bench/bench_cubingos.py times the same ones on the
+PC). MicroPython-subset code: the benches put it beside main.py on the emulated Pico,
+mount it for the WebAssembly port, and CPython imports it as tools.rp2040.benchkit.
+"""
+import time
+
+
+def us():
+    return time.ticks_us()
+
+
+def since(t):
+    return time.ticks_diff(time.ticks_us(), t)
+
+
+def stats(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    if not n:
+        return {"n": 0}
+    return {"n": n, "median_us": xs[n // 2], "p90_us": xs[n * 9 // 10], "max_us": xs[-1],
+            "mean_us": sum(xs) // n}
+
+
+def structure(seed, n):
+    """A seeded structure of n Cubingos dice, past the first round (stacking allowed)."""
+    from shared_rules import cubingos_geom as G
+    from shared_rules import cubingos as C
+    from shared_rules.rng import Rng
+    r = Rng(seed)
+    occ = {G.ORIGIN: 0}
+    order = [G.ORIGIN]
+    for i in range(n - 1):
+        cells = G.legal_cells(occ, i == 0)
+        c = r.choice(cells)
+        occ[c] = r.below(24)
+        order.append(c)
+    s = C.CubingosState(2, seed)
+    s.occ = occ
+    s.order = order
+    s.won[0] = [0]
+    return s
