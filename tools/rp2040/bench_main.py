@@ -14,7 +14,7 @@ import gc
 import json
 import sys
 
-from benchkit import us, since, stats
+from benchkit import us, since, stats, forget_rules, play_bots
 
 DECISIONS = 60  # per bot level; the slow ones stop at BUDGET_US
 BUDGET_US = 4_000_000
@@ -39,46 +39,11 @@ def bot_bench(name, level, players):
     cls = registry.game_class(name)
     state = cls(players, 12345)
     agents = [bots.make_bot(level, 7 + i) for i in range(players)]
-    decisions = []
-    calls = [0, 0, 0]  # count, total us, max us: real-time games make thousands of calls
-    now = 0
     start = us()
-    steps = 0
-    while not state.is_terminal() and len(decisions) < DECISIONS and since(start) < BUDGET_US:
-        acted = False
-        for p in state.actors():
-            t = us()
-            a = agents[p].act(state, p, now)
-            dt = since(t)
-            calls[0] += 1
-            calls[1] += dt
-            if dt > calls[2]:
-                calls[2] = dt
-            if a is not None:
-                decisions.append(dt)
-                state.apply(a)
-                acted = True
-                break
-        if not acted:
-            ev = state.system_action(now)
-            if ev is not None:
-                state.apply(ev)
-            now += 50
-        steps += 1
-        if steps > 20000:
-            break
+    decisions, calls = play_bots(state, agents, DECISIONS, BUDGET_US)
     report("bots", game=name, level=level, players=players, decision=stats(decisions),
            call={"n": calls[0], "mean_us": calls[1] // max(1, calls[0]), "max_us": calls[2]},
            total_us=since(start))
-
-
-def forget_rules():
-    """Drops the rules and bots modules, as the app does when a game closes, so one game's
-    tables do not fragment the heap for the next."""
-    for m in list(sys.modules):
-        if m.startswith("shared_rules."):
-            del sys.modules[m]
-    gc.collect()
 
 
 def per_call(fn, min_us=200_000):

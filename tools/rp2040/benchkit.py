@@ -42,3 +42,50 @@ def structure(seed, n):
     s.order = order
     s.won[0] = [0]
     return s
+
+
+def forget_rules():
+    """Drops the rules and bots modules, as the app does when a game closes, so one game's
+    tables do not fragment the heap for the next."""
+    import gc
+    import sys
+    for m in list(sys.modules):
+        if m.startswith("shared_rules."):
+            del sys.modules[m]
+    gc.collect()
+
+
+def play_bots(state, agents, decisions, budget_us=None):
+    """Bots play each other (the game's clock moving 50 ms whenever nobody acts) for
+    `decisions` decisions, to the end, or for budget_us; returns (each decision's us,
+    [act() calls, their total us, the longest]): real-time games make thousands of calls
+    that decide nothing."""
+    times = []
+    calls = [0, 0, 0]
+    now = 0
+    start = us()
+    steps = 0
+    while not state.is_terminal() and len(times) < decisions and steps < 20000:
+        if budget_us is not None and since(start) >= budget_us:
+            break
+        steps += 1
+        acted = False
+        for p in state.actors():
+            t = us()
+            a = agents[p].act(state, p, now)
+            dt = since(t)
+            calls[0] += 1
+            calls[1] += dt
+            if dt > calls[2]:
+                calls[2] = dt
+            if a is not None:
+                times.append(dt)
+                state.apply(a)
+                acted = True
+                break
+        if not acted:
+            ev = state.system_action(now)
+            if ev is not None:
+                state.apply(ev)
+            now += 50
+    return times, calls

@@ -17,19 +17,12 @@ import gc
 import json
 import sys
 
-from benchkit import us, since, stats, structure
+from benchkit import us, since, stats, structure, forget_rules, play_bots
 
 
 def report(kind, **fields):
     fields["kind"] = kind
     print("KB " + json.dumps(fields))
-
-
-def forget():
-    for m in list(sys.modules):
-        if m.startswith("shared_rules."):
-            del sys.modules[m]
-    gc.collect()
 
 
 def coloretto(players, games, seed0):
@@ -110,26 +103,7 @@ def bots(name, level, players, seed, decisions):
     cls = registry.game_class(name)
     state = cls(players, seed)
     agents = [mod.make_bot(level, seed + i) for i in range(players)]
-    times = []
-    now = 0
-    loops = 0
-    while not state.is_terminal() and len(times) < decisions and loops < 20000:
-        loops += 1
-        acted = False
-        for p in state.actors():
-            t = us()
-            a = agents[p].act(state, p, now)
-            dt = since(t)
-            if a is not None:
-                times.append(dt)
-                state.apply(a)
-                acted = True
-                break
-        if not acted:
-            ev = state.system_action(now)
-            if ev is not None:
-                state.apply(ev)
-            now += 50
+    times, _calls = play_bots(state, agents, decisions)
     report("bots", game=name, level=level, players=players, decision=stats(times))
 
 
@@ -143,14 +117,14 @@ def main():
     gc.collect()
     report("start", free=gc.mem_free())
     matcher(args.get("structures", 12))
-    forget()
+    forget_rules()
     for name in ("kocka10000", "cubo"):
         for level in ("easy", "medium", "hard"):
             bots(name, level, 3, 12345, args.get("decisions", 40))
-            forget()
+            forget_rules()
     for players, games in args.get("coloretto", ((3, 2), (2, 1), (5, 1))):
         coloretto(players, games, 1)
-        forget()
+        forget_rules()
     print("KB-END")
 
 
