@@ -20,14 +20,13 @@ beside the page, not in firmware/hal, so the device's bundle and image stay as t
 `make web` puts it into the site next to the app's hal package.
 """
 
-import framebuf
 import uctypes
 
 import js  # the WebAssembly port's bridge to JavaScript
 
 from hal import api
 from hal.debounce import Debouncer
-from hal.virtual import NullSerial, VirtualBuzzer, VirtualLeds
+from hal.virtual import NullSerial, VirtualBuzzer, VirtualDisplay, VirtualLeds
 
 TMP = ".tmp"  # suffixes FileStorage reserves: refused here too, so names mean the same
 NEW = ".new"
@@ -37,30 +36,24 @@ def _page():
     return js.kockaHal
 
 
-class BrowserDisplay:
+class BrowserDisplay(VirtualDisplay):
+    """The virtual HAL's frame, whose every change the page is told of by address."""
+
     def __init__(self, page):
+        VirtualDisplay.__init__(self)
         self.page = page
-        self.width = api.WIDTH
-        self.height = api.HEIGHT
-        self.buf = bytearray(api.FRAME_BYTES)
-        self.fb = framebuf.FrameBuffer(self.buf, api.WIDTH, api.HEIGHT, framebuf.GS8)
-        self.palette = bytes(3 * api.PALETTE_SIZE)
-        self.frames = 0
-        self.level = 100
         page.attachFrame(uctypes.addressof(self.buf), len(self.buf))
 
     def set_palette(self, rgb):
-        if len(rgb) != 3 * api.PALETTE_SIZE:
-            raise ValueError("a palette is 256 r, g, b triples")
-        self.palette = bytes(rgb)
+        VirtualDisplay.set_palette(self, rgb)
         self.page.setPalette(uctypes.addressof(self.palette), len(self.palette))
 
     def show(self):
-        self.frames += 1
+        VirtualDisplay.show(self)
         self.page.show()
 
     def backlight(self, percent):
-        self.level = percent
+        VirtualDisplay.backlight(self, percent)
         self.page.backlight(percent)
 
 
