@@ -87,9 +87,9 @@ class App:
 
     def soon(self, work, text="Loading\u2026"):
         """Answers a press now and does its slow work at the start of the next frame:
-        this frame shows `text` in a box over the frame on screen. For work that loads a screen's
-        code (from flash as files it can take half a second) or writes the game log, so
-        that no press goes unanswered for longer than a frame."""
+        this frame shows `text` in a box over the frame on screen. For work that loads
+        a screen's code (from flash as files it can take half a second) or writes the
+        game log, so that no press goes unanswered for longer than a frame."""
         self.pending = work
         self.pending_text = text
         self.dirty = True
