@@ -24,6 +24,19 @@ FIRST_FRAME_BUDGET_MS = 2000
 FPS_BUDGET = 30
 
 
+def frames_in(page, address, after, seconds):
+    """Opens `address`, waits for its first `after` frames, then counts the frames drawn
+    in about `seconds`: (frames, the seconds it took)."""
+    page.goto(address)
+    page.wait_for_function("window.kocka && window.kocka.stats.frames > %d" % after,
+                           timeout=30000)
+    f0 = page.evaluate("window.kocka.stats.frames")
+    t0 = time.monotonic()
+    time.sleep(seconds)
+    f1 = page.evaluate("window.kocka.stats.frames")
+    return f1 - f0, time.monotonic() - t0
+
+
 def _browser():
     for name in ("chromium", "chromium-browser"):
         path = shutil.which(name)
@@ -58,31 +71,20 @@ def _run(url, browser_path):
 
         ctx = browser.new_context(viewport={"width": 1100, "height": 760})
         page = ctx.new_page()
-        page.goto(url + "?demo=cubo&seed=7")
-        page.wait_for_function("window.kocka && window.kocka.stats.frames > 10", timeout=30000)
-        f0 = page.evaluate("window.kocka.stats.frames")
-        t0 = time.monotonic()
-        time.sleep(PLAY_S)
-        f1 = page.evaluate("window.kocka.stats.frames")
-        dt = time.monotonic() - t0
+        frames, dt = frames_in(page, url + "?demo=cubo&seed=7", 10, PLAY_S)
         ticks = page.evaluate("window.kocka.stats.tickMs.slice(10)")
         err = page.evaluate("window.kocka.stats.error")
         ctx.close()
         if err:
             raise RuntimeError("the page stopped: %s" % err)
-        out["play"] = {"fps": (f1 - f0) / dt, "seconds": round(dt, 2),
+        out["play"] = {"fps": frames / dt, "seconds": round(dt, 2),
                        "frame_ms_median": median(ticks), "frame_ms_p90": _percentile(ticks, 90),
                        "frame_ms_p99": _percentile(ticks, 99), "frame_ms_max": max(ticks)}
 
         ctx = browser.new_context()
         page = ctx.new_page()
-        page.goto(url + "?demo=cubo&seed=7&turbo=32")
-        page.wait_for_function("window.kocka && window.kocka.stats.frames > 64", timeout=30000)
-        f0 = page.evaluate("window.kocka.stats.frames")
-        t0 = time.monotonic()
-        time.sleep(TURBO_S)
-        f1 = page.evaluate("window.kocka.stats.frames")
-        out["turbo_frames_per_s"] = (f1 - f0) / (time.monotonic() - t0)
+        frames, dt = frames_in(page, url + "?demo=cubo&seed=7&turbo=32", 64, TURBO_S)
+        out["turbo_frames_per_s"] = frames / dt
         ctx.close()
         browser.close()
     return out
