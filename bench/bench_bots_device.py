@@ -8,7 +8,9 @@ Two runs:
   slice as the play screen does: total ms per decision, the longest slice, slices per
   decision, and the first decisions checked against the one-call act(); the Cubingos
   matcher (match_masks, every card on 12 seeded structures of 12 and of 13 dice) and a
-  Cubingos bot's look at the card; Kocka 10000's and Cubo's bots, ms per decision;
+  Cubingos bot's look at the card; Kocka 10000's and Cubo's bots, ms per decision (the
+  garbage collected in the steps where nobody acts when due, as the app's loop does in
+  a frame's spare time: app/idle_gc.py; those collections counted and timed apart);
 - tools/rp2040/think_main.py as main.py: the real app with three strong Coloretto bots
   (their 900 ms pace kept): every frame's advance() (input and update(): the bots
   think there) while a bot thinks and otherwise, the draw time, the indicator's phases;
@@ -161,7 +163,10 @@ def run():
         elif k == "cubingos_plan":
             out["cubingos bot plan %d dice" % r["dice"]] = ms(r["call"])
         elif k == "bots":
-            out["%s %s" % (r["game"], r["level"])] = ms(r["decision"])
+            key = "%s %s" % (r["game"], r["level"])
+            out[key] = ms(r["decision"])
+            out[key + ": idle collections"] = {"n": r["idle_collections"],
+                                               "max_ms": round(r["collect_max_us"] / 1000.0, 2)}
         elif k == "start":
             out["free_heap"] = r["free"]
     out["coloretto strong"] = col
@@ -216,9 +221,12 @@ def table(result):
             "cubingos matcher 12 dice"] if size == 12 else ""),
             fmt(result["cubingos matcher %d dice" % size])))
         rows.append(("cubingos bot plan %d dice" % size, fmt(result["cubingos bot plan %d dice" % size])))
-    for game in ("kocka10000", "cubo"):
-        for level in ("easy", "medium", "hard"):
-            rows.append(("%s %s: decision" % (game, level), fmt(result["%s %s" % (game, level)])))
+    keys = ["%s %s" % (game, level) for game in ("kocka10000", "cubo")
+            for level in ("easy", "medium", "hard")]
+    for key in keys + ["cubo hard (runs_any_order, yellow)"]:
+        c = result.get(key + ": idle collections", {"n": 0, "max_ms": 0})
+        rows.append(("%s: decision; collections between (untimed)" % key,
+                     "%s; %d, longest %.1f ms" % (fmt(result.get(key)), c["n"], c["max_ms"])))
     for key in sorted(result):
         if key.startswith("app: ") and key.endswith(", update"):
             d = result[key]

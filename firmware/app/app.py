@@ -9,7 +9,7 @@ and redraws and pushes the display only when something changed.
 import gc
 import sys
 
-from app import ui
+from app import idle_gc, ui
 from app.settings import Settings
 from app.sound import Sound
 from app.lights import Lights
@@ -241,9 +241,10 @@ class App:
             ui.toast(self.fb, self.notice)
 
     def run(self, wait=None):
-        """The device main loop: a frame every FRAME_MS at most, the spare time spent in
-        wait(ms) (default hal.sleep_ms; main.py passes hal.wait_for_input, which returns
-        at a button's first change, so a press starts its frame at once)."""
+        """The device main loop: a frame every FRAME_MS at most, the spare time spent on
+        a garbage collection when one is due (app.idle_gc), then in wait(ms) (default
+        hal.sleep_ms; main.py passes hal.wait_for_input, which returns at a button's
+        first change, so a press starts its frame at once)."""
         hal = self.hal
         if wait is None:
             wait = hal.sleep_ms
@@ -256,5 +257,8 @@ class App:
             last = t
             self.tick(now)
             spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-            if spare > 0 and self.pending is None:  # a press's slow work starts at once
-                wait(spare)
+            if self.pending is None:  # a press's slow work starts at once
+                if idle_gc.collect_if_due(spare):
+                    spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
+                if spare > 0:
+                    wait(spare)

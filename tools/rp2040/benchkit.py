@@ -58,10 +58,13 @@ def forget_rules():
 def play_bots(state, agents, decisions, budget_us=None):
     """Bots play each other (the game's clock moving 50 ms whenever nobody acts) for
     `decisions` decisions, to the end, or for budget_us; returns (each decision's us,
-    [act() calls, their total us, the longest]): real-time games make thousands of calls
-    that decide nothing."""
+    [act() calls, their total us, the longest, idle collections, their longest us]):
+    real-time games make thousands of calls that decide nothing. A step where nobody acts
+    stands for an app frame with time to spare: the garbage is collected there when due,
+    as App.run does (app.idle_gc), untimed."""
+    from app import idle_gc
     times = []
-    calls = [0, 0, 0]
+    calls = [0, 0, 0, 0, 0]
     now = 0
     start = us()
     steps = 0
@@ -88,4 +91,10 @@ def play_bots(state, agents, decisions, budget_us=None):
             if ev is not None:
                 state.apply(ev)
             now += 50
+            t = us()
+            if idle_gc.collect_if_due(idle_gc.MIN_SPARE_MS):
+                dt = since(t)
+                calls[3] += 1
+                if dt > calls[4]:
+                    calls[4] = dt
     return times, calls

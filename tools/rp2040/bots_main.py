@@ -97,14 +97,21 @@ def matcher(count):
         report("cubingos_plan", dice=size, structures=count, call=stats(plans))
 
 
-def bots(name, level, players, seed, decisions):
+def bots(name, level, players, seed, decisions, options=None):
     from shared_rules import registry
     mod = __import__("shared_rules.%s_bots" % name, None, None, ("make_bot",))
     cls = registry.game_class(name)
-    state = cls(players, seed)
+    opts = None
+    label = level
+    if options:
+        label += " (%s)" % ", ".join(sorted(options))
+        opts = dict(cls.DEFAULT_OPTIONS)
+        opts.update(options)
+    state = cls(players, seed, opts)
     agents = [mod.make_bot(level, seed + i) for i in range(players)]
-    times, _calls = play_bots(state, agents, decisions)
-    report("bots", game=name, level=level, players=players, decision=stats(times))
+    times, calls = play_bots(state, agents, decisions)
+    report("bots", game=name, level=label, players=players, decision=stats(times),
+           idle_collections=calls[3], collect_max_us=calls[4])
 
 
 def main():
@@ -122,6 +129,10 @@ def main():
         for level in ("easy", "medium", "hard"):
             bots(name, level, 3, 12345, args.get("decisions", 40))
             forget_rules()
+    # the Cubo options that give the bots the most to weigh
+    bots("cubo", "hard", 3, 12345, args.get("decisions", 40),
+         {"yellow": True, "runs_any_order": True})
+    forget_rules()
     for players, games in args.get("coloretto", ((3, 2), (2, 1), (5, 1))):
         coloretto(players, games, 1)
         forget_rules()

@@ -77,6 +77,7 @@ def fast_text(app, hal):
 
 
 def loop(app, hal):
+    from app import idle_gc
     from app.app import FRAME_MS
     serial = hal.serial
     wait = getattr(hal, "wait_for_input", hal.sleep_ms)
@@ -116,8 +117,11 @@ def loop(app, hal):
                 shown = state
                 print("KS %d %s %d" % (app.frames, name, state[1]))
         spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-        if spare > 0 and app.pending is None:  # as App.run
-            wait(spare)
+        if app.pending is None:  # as App.run
+            if idle_gc.collect_if_due(spare):
+                spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
+            if spare > 0:
+                wait(spare)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ import json
 import sys
 import time
 
+from app import idle_gc
+
 DECISIONS = 12
 
 
@@ -70,6 +72,8 @@ def demo(app, hal, name, ms, clock):
             hal.display.show()
             app.frames += 1
         spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
+        if idle_gc.collect_if_due(spare):  # as App.run
+            spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
         if spare > 0:
             hal.sleep_ms(spare)
     us.sort()  # the unused entries (-1) come first
@@ -148,6 +152,8 @@ def main():
             hal.display.show()
             app.frames += 1
         spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
+        if idle_gc.collect_if_due(spare):  # as App.run
+            spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
         if spare > 0:
             hal.sleep_ms(spare)
     clock = [now, last]
