@@ -241,10 +241,10 @@ class App:
             ui.toast(self.fb, self.notice)
 
     def run(self, wait=None):
-        """The device main loop: a frame every FRAME_MS at most, the spare time spent on
-        a garbage collection when one is due (app.idle_gc), then in wait(ms) (default
-        hal.sleep_ms; main.py passes hal.wait_for_input, which returns at a button's
-        first change, so a press starts its frame at once)."""
+        """The device main loop: a frame every FRAME_MS at most, the rest of it spent as
+        rest() says, waiting in wait(ms) (default hal.sleep_ms; main.py passes
+        hal.wait_for_input, which returns at a button's first change, so a press starts
+        its frame at once)."""
         hal = self.hal
         if wait is None:
             wait = hal.sleep_ms
@@ -256,9 +256,17 @@ class App:
             now += hal.ticks_diff(t, last)
             last = t
             self.tick(now)
-            spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-            if self.pending is None:  # a press's slow work starts at once
-                if idle_gc.collect_if_due(spare):
-                    spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-                if spare > 0:
-                    wait(spare)
+            self.rest(t, wait)
+
+    def rest(self, start, wait):
+        """The rest of the frame begun at hal.ticks_ms() `start`: a garbage collection if
+        one is due (app.idle_gc), then wait(ms) to the frame's end; nothing while a
+        press's slow work is pending (it starts at once)."""
+        if self.pending is not None:
+            return
+        hal = self.hal
+        spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), start)
+        if idle_gc.collect_if_due(spare):
+            spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), start)
+        if spare > 0:
+            wait(spare)

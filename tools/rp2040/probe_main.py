@@ -77,8 +77,6 @@ def fast_text(app, hal):
 
 
 def loop(app, hal):
-    from app import idle_gc
-    from app.app import FRAME_MS
     serial = hal.serial
     wait = getattr(hal, "wait_for_input", hal.sleep_ms)
     start = hal.ticks_ms()
@@ -116,12 +114,7 @@ def loop(app, hal):
                     micropython.qstr_info()
                 shown = state
                 print("KS %d %s %d" % (app.frames, name, state[1]))
-        spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-        if app.pending is None:  # as App.run
-            if idle_gc.collect_if_due(spare):
-                spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-            if spare > 0:
-                wait(spare)
+        app.rest(t, wait)  # as App.run
 
 
 if __name__ == "__main__":

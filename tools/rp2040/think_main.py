@@ -24,8 +24,6 @@ import json
 import sys
 import time
 
-from app import idle_gc
-
 DECISIONS = 12
 
 
@@ -71,11 +69,7 @@ def demo(app, hal, name, ms, clock):
             app.draw()
             hal.display.show()
             app.frames += 1
-        spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-        if idle_gc.collect_if_due(spare):  # as App.run
-            spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-        if spare > 0:
-            hal.sleep_ms(spare)
+        app.rest(t, hal.sleep_ms)
     us.sort()  # the unused entries (-1) come first
     rest.sort()
     print("KT demo " + json.dumps({"game": name, "screen": screen, "frames": k,
@@ -95,7 +89,7 @@ def main():
     except OSError:
         pass
     from hal.pico import PicoHal
-    from app.app import App, FRAME_MS
+    from app.app import App
     from app import coloretto_game as G
     hal = PicoHal()
     app = App(hal)
@@ -151,11 +145,7 @@ def main():
                 phases.append(game.spin % 3)
             hal.display.show()
             app.frames += 1
-        spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-        if idle_gc.collect_if_due(spare):  # as App.run
-            spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), t)
-        if spare > 0:
-            hal.sleep_ms(spare)
+        app.rest(t, hal.sleep_ms)
     clock = [now, last]
     game = G = None  # the app's purge frees the game only if nothing here holds it
     gc.collect()
