@@ -73,6 +73,10 @@ _KEY = 1 if 0 in GLYPH_INK else 0
 while _KEY in GLYPH_INK:
     _KEY += 1
 _PALS = _palettes()
+# app.cubingos_thumb's table: the colours by half (heads 0-3, then the white die's and
+# the start die's background) and face seen (top, left, right), each glyph's rows, its ink
+TAB = bytes([c for fur in FUR + PLAIN for c in fur] + [r for g in GLYPHS for r in g]
+            + list(GLYPH_INK))
 
 
 def glyph(fb, m, cx, cy, color, s=1):
@@ -100,9 +104,13 @@ def eyes(fb, cx, cy, s):
 
 
 class View:
-    """Where things go on screen for one turn of the view and one scale."""
+    """Where things go on screen for one turn of the view and one scale.
 
-    def __init__(self, x0, y0, w, h):
+    fb, buf: the display's frame and its buffer. Where app.cubingos_thumb's loop runs
+    (the Pico), the dice drawn into that frame go through it, everywhere else (and into
+    other frames) through framebuf: the same pixels (tests/mp/cubingos_device.py)."""
+
+    def __init__(self, x0, y0, w, h, fb=None, buf=None):
         self.box = (x0, y0, w, h)
         self.v = 0
         self.k = 16
@@ -110,16 +118,43 @@ class View:
         self.oy = 0
         self.sx = [0] * 6      # screen offset of each direction's half step, in k/2 units
         self.sy = [0] * 6
-        self.tris = [array("h", [0] * 6) for _ in range(24)]   # by slot (cubingos_geom.SLOT)
-        self.cent = array("h", [0] * 48)
-        self.fo = array("h", [0] * 12)
+        # per face seen (top, left, right): its centre's offset from the cell's, then per
+        # half its triangle as framebuf's poly takes it (0, 0, corner, corner), the
+        # centre of its mouth or eyes and its slot (F * 6 + G)
+        self.ctx = array("i", [0] * 114)
+        self.mv = memoryview(self.ctx)
+        # a drawing record per die (the structure, back to front, then the ghost): depth,
+        # centre x, y, orientation, start die, mask of its faces not covered
+        self.recs = array("i", [0] * (6 * (C.N_DICE + 1)))
+        self.placed = None      # the dice the records are of
+        self.n = 0
         self.tkey = -1
         self.faces = ()         # the faces seen: top, then the left and right sides
         self.hexa = array("h", [0] * 12)
+        self.s = 1
+        self.marks = 0
+        self.fb = None
+        self.job = None
+        if fb is not None and buf is not None and len(buf) == 57600:
+            die = _kernel()
+            if die is not None:
+                import uctypes
+                a = uctypes.addressof
+                self.kern = die
+                self.job = array("i", [0] * 32)
+                job = self.job
+                job[0] = a(buf)
+                job[1] = a(C.WH)
+                job[2] = a(TAB)
+                job[6] = SEAM
+                job[7] = INK
+                self.at = a(self.recs)
+                self.fb = fb
         self.turn(0)
 
     def turn(self, v):
         self.v = v & 3
+        self.placed = None
         self.faces = (G.PZ, FACE_W[self.v], FACE_U[self.v])
         a, b, c, d = ROTS[self.v]
         for i in range(6):
@@ -166,6 +201,7 @@ class View:
             if (w <= bw and ht <= bh) or k == SCALES[-1]:
                 break
         self.k = k
+        self.placed = None
         self.ox = x0 + 1 + (bw - w) // 2 + 2 * k - lo_x * h
         self.oy = y0 + 1 + (bh - ht) // 2 + 2 * k - lo_y * h
 
@@ -185,81 +221,101 @@ class View:
 
     # -- drawing ---------------------------------------------------------------------
     def _tris(self):
-        """The triangle of each of the 24 slots relative to its face's centre, its
-        centroid and each face's centre relative to the cell's, for this turn and scale
-        (cached: the arithmetic is most of a frame on the device)."""
+        """ctx for this turn and scale (cached: the arithmetic is most of a frame on the
+        device), and the size of the marks."""
         key = self.v * 64 + self.k
         if key == self.tkey:
             return
         self.tkey = key
-        h = self.k // 2
+        k = self.k
+        h = k // 2
         sx = self.sx
         sy = self.sy
-        for f in range(6):
-            self.fo[2 * f] = sx[f] * h
-            self.fo[2 * f + 1] = sy[f] * h
+        ctx = self.ctx
+        for q in range(3):
+            f = self.faces[q]
+            b = 38 * q
+            ctx[b] = sx[f] * h
+            ctx[b + 1] = sy[f] * h
             for i in range(4):
                 g = G.PERP[f][i]
                 third = 2 * (3 - (f >> 1) - (g >> 1))
-                j = f * 4 + i
-                t = self.tris[j]
-                t[2] = (sx[g] + sx[third]) * h
-                t[3] = (sy[g] + sy[third]) * h
-                t[4] = (sx[g] - sx[third]) * h
-                t[5] = (sy[g] - sy[third]) * h
-                self.cent[2 * j] = (2 * sx[g] * h) // 3
-                self.cent[2 * j + 1] = (2 * sy[g] * h) // 3
+                a = b + 2 + 9 * i
+                ctx[a + 2] = (sx[g] + sx[third]) * h
+                ctx[a + 3] = (sy[g] + sy[third]) * h
+                ctx[a + 4] = (sx[g] - sx[third]) * h
+                ctx[a + 5] = (sy[g] - sy[third]) * h
+                ctx[a + 6] = (2 * sx[g] * h) // 3
+                ctx[a + 7] = (2 * sy[g] * h) // 3
+                ctx[a + 8] = f * 6 + g
+        self.s = 2 if k >= 14 else 1
+        self.marks = 2 if k >= 8 else (1 if k >= 6 else 0)
+        if self.job is not None:
+            self.job[4] = self.s
+            self.job[5] = self.marks
 
-    def die(self, fb, x, y, z, o, start, occupied):
-        """One die's faces that are seen and not covered (occupied(x, y, z) -> bool)."""
-        # (what the loops use is fetched into locals first: on the Pico a global or an
-        # attribute costs about 10 us a lookup, and a die takes up to 12 halves)
-        self._tris()
-        k = self.k
-        s = 2 if k >= 14 else 1
-        cx, cy = self.centre(x, y, z)
-        tris = self.tris
-        cent = self.cent
-        fo = self.fo
-        wh = C.WH
-        dirs = G.DIR_VEC
-        perps = G.PERP
-        fur = FUR
-        plain = PLAIN[1 if start else 0]
-        sh = 0
+    def record(self, a, d, occupied):
+        """Die d (x, y, z, o[, start]) as the drawing record at recs[a]."""
+        r = self.recs
+        r[a] = self.depth(d[0], d[1], d[2])
+        r[a + 1], r[a + 2] = self.centre(d[0], d[1], d[2])
+        r[a + 3] = d[3]
+        r[a + 4] = 1 if len(d) > 4 and d[4] else 0
+        m = 0
+        b = 1
         for f in self.faces:
-            dx, dy, dz = dirs[f]
-            if occupied(x + dx, y + dy, z + dz):
-                sh += 1
+            v = G.DIR_VEC[f]
+            if not occupied(d[0] + v[0], d[1] + v[1], d[2] + v[2]):
+                m |= b
+            b += b
+        r[a + 5] = m
+
+    def place(self, dice, occupied):
+        """The records of dice (sorted back to front), kept until the view changes."""
+        self._tris()
+        for i in range(len(dice)):
+            self.record(6 * i, dice[i], occupied)
+        self.n = len(dice)
+        self.placed = dice
+
+    def dice(self, fb, i, n):
+        """n records from recs[6 * i] on: each die's faces in its record's mask."""
+        if fb is self.fb:
+            self.kern(self.job, self.ctx, self.at + 24 * i, n)
+            return
+        for a in range(6 * i, 6 * (i + n), 6):
+            self.die(fb, a)
+
+    def die(self, fb, a):
+        """The die of record recs[a] through framebuf (what app.cubingos_thumb draws):
+        per face, its four halves filled, the two diagonals, the four outer edges, then
+        each half's mouth or eyes."""
+        r = self.recs
+        ctx = self.ctx
+        mv = self.mv
+        wh = C.WH
+        base = r[a + 3] * 36
+        for q in range(3):
+            if not (r[a + 5] >> q) & 1:
                 continue
-            fx = cx + fo[2 * f]
-            fy = cy + fo[2 * f + 1]
-            base = o * 36 + f * 6
-            perp = perps[f]
-            for i in range(4):
-                half = wh[base + perp[i]]
-                j = f * 4 + i
-                t = tris[j]
-                col = fur[half][sh] if half < 4 else plain[sh]
-                fb.poly(fx, fy, t, col, True)
-                # (fb.poly, not a bound method kept in a local: calling one with more
-                # than 4 arguments copies them into the heap)
-                fb.poly(fx, fy, t, SEAM, False)
-                fb.line(fx + t[2], fy + t[3], fx + t[4], fy + t[5], INK)
+            b = 38 * q
+            fx = r[a + 1] + ctx[b]
+            fy = r[a + 2] + ctx[b + 1]
+            for t in range(b + 2, b + 38, 9):
+                half = wh[base + ctx[t + 8]]
+                fb.poly(fx, fy, mv[t:t + 6],
+                        TAB[(half if half < 4 else 4 + r[a + 4]) * 3 + q], True)
+            fb.line(fx + ctx[b + 4], fy + ctx[b + 5], fx + ctx[b + 15], fy + ctx[b + 16], SEAM)
+            fb.line(fx + ctx[b + 6], fy + ctx[b + 7], fx + ctx[b + 13], fy + ctx[b + 14], SEAM)
+            for t in range(b + 4, b + 40, 9):
+                fb.line(fx + ctx[t], fy + ctx[t + 1], fx + ctx[t + 2], fy + ctx[t + 3], INK)
+            for t in range(b + 2, b + 38, 9):
+                half = wh[base + ctx[t + 8]]
                 if half >= 4:
-                    if k >= 6:
-                        # glyph()'s common case (1 x 1) written out: a call costs a frame
-                        # from the heap (slow in a game's fragmented heap on the Pico)
-                        half -= 4
-                        gx = fx + cent[2 * j]
-                        gy = fy + cent[2 * j + 1]
-                        if s == 1:
-                            fb.blit(GLYPH_FB[half], gx - 2, gy - 1, _KEY, _PALS[half])
-                        else:
-                            glyph(fb, half, gx, gy, INK, s)
-                elif k >= 8:
-                    eyes(fb, fx + cent[2 * j], fy + cent[2 * j + 1], s)
-            sh += 1
+                    if self.marks:
+                        glyph(fb, half - 4, fx + ctx[t + 6], fy + ctx[t + 7], INK, self.s)
+                elif self.marks > 1:
+                    eyes(fb, fx + ctx[t + 6], fy + ctx[t + 7], self.s)
 
     def outline(self, fb, x, y, z, color):
         """The silhouette of the cell (x, y, z): where the ghost is, even when hidden."""
@@ -278,22 +334,31 @@ class View:
             return
         self._tris()
         cx, cy = self.centre(x, y, z)
-        fx = cx + self.fo[2 * f]
-        fy = cy + self.fo[2 * f + 1]
-        t = self.tris[G.SLOT[f * 6 + g]]
+        b = 38 * self.faces.index(f)
+        fx = cx + self.ctx[b]
+        fy = cy + self.ctx[b + 1]
+        t = b + 2 + 9 * G.PERP[f].index(g)
+        t = self.mv[t:t + 6]
         for dx, dy in ((0, 0), (1, 0), (0, 1)):
             fb.poly(fx + dx, fy + dy, t, color, False)
 
     def structure(self, fb, dice, occupied, ghost=None):
         """Every die back to front; ghost = (x, y, z, o) joins in its depth."""
-        gd = self.depth(ghost[0], ghost[1], ghost[2]) if ghost is not None else None
-        for d in dice:
-            if gd is not None and self.depth(d[0], d[1], d[2]) > gd:
-                self.die(fb, ghost[0], ghost[1], ghost[2], ghost[3], False, occupied)
-                gd = None
-            self.die(fb, d[0], d[1], d[2], d[3], d[4], occupied)
-        if gd is not None:
-            self.die(fb, ghost[0], ghost[1], ghost[2], ghost[3], False, occupied)
+        if dice is not self.placed:
+            self.place(dice, occupied)
+        n = self.n
+        cut = n
+        if ghost is not None:
+            g = 6 * C.N_DICE
+            self.record(g, ghost, occupied)
+            r = self.recs
+            cut = 0
+            while cut < n and r[6 * cut] <= r[g]:
+                cut += 1
+        self.dice(fb, 0, cut)
+        if ghost is not None:
+            self.dice(fb, C.N_DICE, 1)
+        self.dice(fb, cut, n - cut)
 
     def creatures(self, fb, found, card):
         """Outlines both halves of each creature: the card's in ACCENT, others in WHITE."""
@@ -301,6 +366,19 @@ class View:
             col = ui.ACCENT if k == card else ui.WHITE
             self.half(fb, p1[0], p1[1], p1[2], f1, g1, col)
             self.half(fb, p2[0], p2[1], p2[2], f2, g2, col)
+
+
+def _kernel():
+    """app.cubingos_thumb.die where the inline assembler runs (the Pico), else None."""
+    import sys
+    if sys.platform != "rp2":
+        # not even tried elsewhere (see hal.kernels.load)
+        return None
+    try:
+        from app.cubingos_thumb import die
+    except Exception:  # no inline assembler, another arch
+        return None
+    return die
 
 
 def step(view, cells, i, dx, dy):

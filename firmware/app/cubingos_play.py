@@ -80,7 +80,7 @@ class CubingosPlay(GameScreen):
         if resumed:
             self.frozen_at = max(elapsed, state.t)
         self.t_result = 3000    # how long a round's result stays up with no human (tests shorten)
-        self.iso = View(40, 32, 198, 150)
+        self.iso = View(40, 32, 198, 150, app.fb, getattr(app.hal.display, "buf", None))
         self.view = PLAY
         self.paused = bool(resumed)
         self.cards = False      # X: the cards won instead of the structure (at the end: swapped)
