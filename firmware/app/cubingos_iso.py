@@ -127,6 +127,7 @@ class View:
         # centre x, y, orientation, start die, mask of its faces not covered
         self.recs = array("i", [0] * (6 * (C.N_DICE + 1)))
         self.placed = None      # the dice the records are of
+        self.ghost = None       # and the ghost its record is of
         self.n = 0
         self.tkey = -1
         self.faces = ()         # the faces seen: top, then the left and right sides
@@ -262,12 +263,10 @@ class View:
         r[a + 3] = d[3]
         r[a + 4] = 1 if len(d) > 4 and d[4] else 0
         m = 0
-        b = 1
-        for f in self.faces:
-            v = G.DIR_VEC[f]
+        for q in range(3):
+            v = G.DIR_VEC[self.faces[q]]
             if not occupied(d[0] + v[0], d[1] + v[1], d[2] + v[2]):
-                m |= b
-            b += b
+                m |= 1 << q
         r[a + 5] = m
 
     def place(self, dice, occupied):
@@ -277,6 +276,7 @@ class View:
             self.record(6 * i, dice[i], occupied)
         self.n = len(dice)
         self.placed = dice
+        self.ghost = None
 
     def dice(self, fb, i, n):
         """n records from recs[6 * i] on: each die's faces in its record's mask."""
@@ -350,7 +350,9 @@ class View:
         cut = n
         if ghost is not None:
             g = 6 * C.N_DICE
-            self.record(g, ghost, occupied)
+            if ghost != self.ghost:
+                self.record(g, ghost, occupied)
+                self.ghost = ghost
             r = self.recs
             cut = 0
             while cut < n and r[6 * cut] <= r[g]:
