@@ -283,39 +283,9 @@ class View:
         if fb is self.fb:
             self.kern(self.job, self.ctx, self.at + 24 * i, n)
             return
+        from app.cubingos_flat import die   # never loaded where the loop runs
         for a in range(6 * i, 6 * (i + n), 6):
-            self.die(fb, a)
-
-    def die(self, fb, a):
-        """The die of record recs[a] through framebuf (what app.cubingos_thumb draws):
-        per face, its four halves filled, the two diagonals, the four outer edges, then
-        each half's mouth or eyes."""
-        r = self.recs
-        ctx = self.ctx
-        mv = self.mv
-        wh = C.WH
-        base = r[a + 3] * 36
-        for q in range(3):
-            if not (r[a + 5] >> q) & 1:
-                continue
-            b = 38 * q
-            fx = r[a + 1] + ctx[b]
-            fy = r[a + 2] + ctx[b + 1]
-            for t in range(b + 2, b + 38, 9):
-                half = wh[base + ctx[t + 8]]
-                fb.poly(fx, fy, mv[t:t + 6],
-                        TAB[(half if half < 4 else 4 + r[a + 4]) * 3 + q], True)
-            fb.line(fx + ctx[b + 4], fy + ctx[b + 5], fx + ctx[b + 15], fy + ctx[b + 16], SEAM)
-            fb.line(fx + ctx[b + 6], fy + ctx[b + 7], fx + ctx[b + 13], fy + ctx[b + 14], SEAM)
-            for t in range(b + 4, b + 40, 9):
-                fb.line(fx + ctx[t], fy + ctx[t + 1], fx + ctx[t + 2], fy + ctx[t + 3], INK)
-            for t in range(b + 2, b + 38, 9):
-                half = wh[base + ctx[t + 8]]
-                if half >= 4:
-                    if self.marks:
-                        glyph(fb, half - 4, fx + ctx[t + 6], fy + ctx[t + 7], INK, self.s)
-                elif self.marks > 1:
-                    eyes(fb, fx + ctx[t + 6], fy + ctx[t + 7], self.s)
+            die(self, fb, a)
 
     def outline(self, fb, x, y, z, color):
         """The silhouette of the cell (x, y, z): where the ghost is, even when hidden."""
