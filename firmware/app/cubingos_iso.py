@@ -77,6 +77,8 @@ _PALS = _palettes()
 # the start die's background) and face seen (top, left, right), each glyph's rows, its ink
 TAB = bytes([c for fur in FUR + PLAIN for c in fur] + [r for g in GLYPHS for r in g]
             + list(GLYPH_INK))
+# run once: their code freed (on the Pico a game's code lives in its heap)
+del _shades, _glyph_buffers, _palettes
 
 
 def glyph(fb, m, cx, cy, color, s=1):
@@ -119,13 +121,12 @@ class View:
         self.sx = [0] * 6      # screen offset of each direction's half step, in k/2 units
         self.sy = [0] * 6
         # per face seen (top, left, right): its centre's offset from the cell's, then per
-        # half its triangle as framebuf's poly takes it (0, 0, corner, corner), the
+        # half the two corners of its triangle (the third: the face's centre), the
         # centre of its mouth or eyes and its slot (F * 6 + G)
-        self.ctx = array("i", [0] * 114)
-        self.mv = memoryview(self.ctx)
+        self.ctx = array("h", [0] * 90)
         # a drawing record per die (the structure, back to front, then the ghost): depth,
         # centre x, y, orientation, start die, mask of its faces not covered
-        self.recs = array("i", [0] * (6 * (C.N_DICE + 1)))
+        self.recs = array("h", [0] * (6 * (C.N_DICE + 1)))
         self.placed = None      # the dice the records are of
         self.ghost = None       # and the ghost its record is of
         self.n = 0
@@ -235,20 +236,20 @@ class View:
         ctx = self.ctx
         for q in range(3):
             f = self.faces[q]
-            b = 38 * q
+            b = 30 * q
             ctx[b] = sx[f] * h
             ctx[b + 1] = sy[f] * h
             for i in range(4):
                 g = G.PERP[f][i]
                 third = 2 * (3 - (f >> 1) - (g >> 1))
-                a = b + 2 + 9 * i
-                ctx[a + 2] = (sx[g] + sx[third]) * h
-                ctx[a + 3] = (sy[g] + sy[third]) * h
-                ctx[a + 4] = (sx[g] - sx[third]) * h
-                ctx[a + 5] = (sy[g] - sy[third]) * h
-                ctx[a + 6] = (2 * sx[g] * h) // 3
-                ctx[a + 7] = (2 * sy[g] * h) // 3
-                ctx[a + 8] = f * 6 + g
+                a = b + 2 + 7 * i
+                ctx[a] = (sx[g] + sx[third]) * h
+                ctx[a + 1] = (sy[g] + sy[third]) * h
+                ctx[a + 2] = (sx[g] - sx[third]) * h
+                ctx[a + 3] = (sy[g] - sy[third]) * h
+                ctx[a + 4] = (2 * sx[g] * h) // 3
+                ctx[a + 5] = (2 * sy[g] * h) // 3
+                ctx[a + 6] = f * 6 + g
         self.s = 2 if k >= 14 else 1
         self.marks = 2 if k >= 8 else (1 if k >= 6 else 0)
         if self.job is not None:
@@ -281,7 +282,7 @@ class View:
     def dice(self, fb, i, n):
         """n records from recs[6 * i] on: each die's faces in its record's mask."""
         if fb is self.fb:
-            self.kern(self.job, self.ctx, self.at + 24 * i, n)
+            self.kern(self.job, self.ctx, self.at + 12 * i, n)
             return
         from app.cubingos_flat import die   # never loaded where the loop runs
         for a in range(6 * i, 6 * (i + n), 6):
@@ -304,11 +305,10 @@ class View:
             return
         self._tris()
         cx, cy = self.centre(x, y, z)
-        b = 38 * self.faces.index(f)
+        b = 30 * self.faces.index(f)
         fx = cx + self.ctx[b]
         fy = cy + self.ctx[b + 1]
-        t = b + 2 + 9 * G.PERP[f].index(g)
-        t = self.mv[t:t + 6]
+        t = tri(self.ctx, b + 2 + 7 * G.PERP[f].index(g))
         for dx, dy in ((0, 0), (1, 0), (0, 1)):
             fb.poly(fx + dx, fy + dy, t, color, False)
 
@@ -338,6 +338,17 @@ class View:
             col = ui.ACCENT if k == card else ui.WHITE
             self.half(fb, p1[0], p1[1], p1[2], f1, g1, col)
             self.half(fb, p2[0], p2[1], p2[2], f2, g2, col)
+
+
+def tri(ctx, a):
+    """The triangle of the half at ctx[a] as framebuf's poly takes it (a shared array)."""
+    t = TRI
+    for i in range(4):
+        t[2 + i] = ctx[a + i]
+    return t
+
+
+TRI = array("h", [0] * 6)
 
 
 def _kernel():

@@ -84,14 +84,11 @@ def main():
     # random geometry: any triangles, corners and mark centres, anywhere on or off the frame
     slots = [f * 6 + g for f in range(6) for g in G.PERP[f]]
     for case in range(300):
-        for i in range(114):
+        for i in range(90):
             fast.ctx[i] = (rb(8) % 161) - 80 if rb(2) else (rb(8) % 41) - 20
         for q in range(3):
             for i in range(4):
-                a = 38 * q + 2 + 9 * i
-                fast.ctx[a] = 0
-                fast.ctx[a + 1] = 0
-                fast.ctx[a + 8] = slots[rb(8) % len(slots)]
+                fast.ctx[30 * q + 2 + 7 * i + 6] = slots[rb(8) % len(slots)]
         n = 1 + rb(2)
         for d in range(n):
             a = 6 * d
@@ -104,7 +101,7 @@ def main():
         fast.marks = plain.marks = rb(8) % 3
         fast.job[4] = fast.s
         fast.job[5] = fast.marks
-        for i in range(114):
+        for i in range(90):
             plain.ctx[i] = fast.ctx[i]
         for i in range(6 * n):
             plain.recs[i] = fast.recs[i]
