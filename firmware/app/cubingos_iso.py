@@ -118,8 +118,6 @@ class View:
         self.k = 16
         self.ox = 0
         self.oy = 0
-        self.sx = [0] * 6      # screen offset of each direction's half step, in k/2 units
-        self.sy = [0] * 6
         # per face seen (top, left, right): its centre's offset from the cell's, then per
         # half the two corners of its triangle (the third: the face's centre), the
         # centre of its mouth or eyes and its slot (F * 6 + G)
@@ -158,13 +156,6 @@ class View:
         self.v = v & 3
         self.placed = None
         self.faces = (G.PZ, FACE_W[self.v], FACE_U[self.v])
-        a, b, c, d = ROTS[self.v]
-        for i in range(6):
-            x, y, z = G.DIR_VEC[i]
-            u = a * x + b * y
-            w = c * x + d * y
-            self.sx[i] = 2 * (u - w)
-            self.sy[i] = u + w - 2 * z
 
     def de(self, x, y, z):
         """(screen x, screen y) of a cell centre relative to the origin, in k/2 units."""
@@ -231,8 +222,16 @@ class View:
         self.tkey = key
         k = self.k
         h = k // 2
-        sx = self.sx
-        sy = self.sy
+        # each direction's half step on screen, in k/2 units
+        sx = [0] * 6
+        sy = [0] * 6
+        r = ROTS[self.v]
+        for i in range(6):
+            x, y, z = G.DIR_VEC[i]
+            u = r[0] * x + r[1] * y
+            w = r[2] * x + r[3] * y
+            sx[i] = 2 * (u - w)
+            sy[i] = u + w - 2 * z
         ctx = self.ctx
         for q in range(3):
             f = self.faces[q]
