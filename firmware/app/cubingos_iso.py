@@ -351,9 +351,11 @@ TRI = array("h", [0] * 6)
 
 
 def _kernel():
-    """app.cubingos_thumb.die where the inline assembler runs (the Pico), else None."""
+    """app.cubingos_thumb.die where the inline assembler runs on an RP2040 (the Pico),
+    else None. Not on the RP2350 either: the loop divides with the RP2040's SIO divider,
+    which the RP2350 does not have."""
     import sys
-    if sys.platform != "rp2":
+    if sys.platform != "rp2" or "RP2040" not in sys.implementation._machine:
         # not even tried elsewhere (see hal.kernels.load)
         return None
     try:
