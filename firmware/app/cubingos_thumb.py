@@ -1,12 +1,19 @@
 """The Cubingos structure's dice in Thumb assembly (MicroPython's inline assembler,
-armv6m: the RP2040's Cortex-M0+), loaded by app.cubingos_iso on the Pico only.
+armv6m: the RP2040's Cortex-M0+), loaded by app.cubingos_iso on the Pico only (a module
+of its own: its code is purged with the game, and no other screen's heap holds it).
+
+On the emulated Pico framebuf's poly fill costs about 12 us a row (it reads each vertex
+through the array protocol and divides per edge per row) and a die took up to 12 fills,
+12 outlines, 12 lines and 12 marks from Python: 8.5 ms a die at the largest scale, a
+13-die structure 35-45 ms. Here a whole structure is one call: 1 ms for one die at the
+largest scale, 5 ms for 13 dice.
 
 die(job, ctx, rec, n) draws n dice, the drawing records from address rec on (6 signed
 halfwords: depth, centre x, centre y, orientation, start die, mask of the faces to
-draw), with
-the pixels app.cubingos_iso's framebuf path gives: per face drawn, its four halves
-filled (framebuf's poly fill, node for node), the two diagonals in SEAM and the four
-outer edges in INK (framebuf's line, step for step), then each half's mouth or eyes.
+draw), with the pixels app.cubingos_iso's framebuf path gives: per face drawn, its
+four halves filled (framebuf's poly fill, node for node), the two diagonals in SEAM
+and the four outer edges in INK (framebuf's line, step for step), then each half's
+mouth or eyes.
 job (words): 0 the frame's address (240x240 GS8), 1 the die table's (cubingos WH), 2
 the colour table's (cubingos_iso.TAB), 3 scratch, 4 the mark size s, 5 the marks
 (0 none, 1 mouths, 2 mouths and eyes), 6 SEAM, 7 INK, 8-31 scratch. ctx (signed
@@ -15,8 +22,12 @@ the frame.
 
 Node x of an edge on a row as framebuf computes it, C's truncating divisions included:
 (32*x1 + 32*(x2-x1)*(row-y1)/(y2-y1) + 16)/32; the first division by the RP2040's
-hardware divider (SIO 0xd0000060: signed dividend, divisor, quotient 8 cycles later).
+hardware divider (SIO 0xd0000068 the signed dividend, +4 the divisor, +8 the quotient,
+ready 8 cycles after the divisor is written; the RP2350 has none, so app.cubingos_iso
+loads this on an RP2040 only).
 r12 holds job throughout; r8-r11 belong to the C code that called: saved and restored.
+app.cubingos_flat is the reference, drawing the same through framebuf (CPython, the
+WebAssembly port); tests/test_device_cubingos.py holds this loop to it on the firmware.
 """
 import micropython
 
