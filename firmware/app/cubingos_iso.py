@@ -45,40 +45,22 @@ GLYPHS = ((0b10001, 0b10001, 0b01110), (0b01110, 0b10001, 0b10001),
 GLYPH_INK = (INK, ui.BLUE_DARK, ui.RED_DARK, ui.rgb(102, 0, 153))
 
 
-def _glyph_buffers():
-    out = []
-    for rows in GLYPHS:
-        buf = bytearray(3)
-        for i in range(len(rows)):
-            buf[i] = rows[i] << 3
-        out.append(framebuf.FrameBuffer(buf, 5, 3, framebuf.MONO_HLSB))
-    return out
-
-
-def _palettes():
-    """A (transparent, ink) palette per expression: the key is an index no ink uses."""
-    out = []
-    for ink in GLYPH_INK:
-        pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
-        pal.pixel(0, 0, _KEY)
-        pal.pixel(1, 0, ink)
-        out.append(pal)
-    return out
-
-
-# The glyphs as 1-bit images, blitted through a (transparent, ink) palette: one C call
-# per mouth instead of a rectangle per pixel (a structure has dozens of mouths).
-GLYPH_FB = _glyph_buffers()
-_KEY = 1 if 0 in GLYPH_INK else 0
+# A glyph at 1 px is a 1-bit image blitted through a (transparent, ink) palette: one C
+# call per mouth instead of a rectangle per pixel. One image and one palette, filled in
+# for each glyph (the Pico keeps a game's code and data in its heap).
+GLYPH_BUF = bytearray(3)
+GLYPH_FB = framebuf.FrameBuffer(GLYPH_BUF, 5, 3, framebuf.MONO_HLSB)
+_KEY = 1 if 0 in GLYPH_INK else 0   # an index no ink uses: the transparent one
 while _KEY in GLYPH_INK:
     _KEY += 1
-_PALS = _palettes()
+_PAL = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+_PAL.pixel(0, 0, _KEY)
 # app.cubingos_thumb's table: the colours by half (heads 0-3, then the white die's and
 # the start die's background) and face seen (top, left, right), each glyph's rows, its ink
 TAB = bytes([c for fur in FUR + PLAIN for c in fur] + [r for g in GLYPHS for r in g]
             + list(GLYPH_INK))
-# run once: their code freed (on the Pico a game's code lives in its heap)
-del _shades, _glyph_buffers, _palettes
+# run once: its code freed (on the Pico a game's code lives in its heap)
+del _shades
 
 
 def glyph(fb, m, cx, cy, color, s=1):
@@ -89,7 +71,10 @@ def glyph(fb, m, cx, cy, color, s=1):
     x0 = cx - 5 * s // 2
     if color == INK:
         if s == 1:
-            fb.blit(GLYPH_FB[m], x0, y, _KEY, _PALS[m])
+            for i in range(3):
+                GLYPH_BUF[i] = rows[i] << 3
+            _PAL.pixel(1, 0, GLYPH_INK[m])
+            fb.blit(GLYPH_FB, x0, y, _KEY, _PAL)
             return
         color = GLYPH_INK[m]
     for r in rows:
