@@ -531,3 +531,19 @@ def test_the_four_expressions_differ_at_a_glance():
         for b in range(a + 1, 4):
             assert sum(x != y for x, y in zip(drawn[a], drawn[b])) >= 9
             assert I.GLYPH_INK[a] != I.GLYPH_INK[b]
+
+
+def test_off_the_pico_the_dice_go_through_framebuf():
+    """The Thumb loop is never tried off an RP2040 (tests/test_device_cubingos.py holds it
+    to the framebuf path there): a View given the display's frame draws through framebuf."""
+    import framebuf
+    from app import cubingos_iso as I
+    assert I._kernel() is None
+    buf = bytearray(240 * 240)
+    fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
+    view = I.View(40, 32, 198, 150, fb, buf)
+    assert view.fb is None and view.job is None
+    view.fit([(0, 0, 0)])
+    view.structure(fb, [(0, 0, 0, 0, True)], lambda x, y, z: False)
+    # the start die's three faces in their three shades, its seams and outline
+    assert set(I.PLAIN[1]) | {I.SEAM, I.INK} <= set(buf)

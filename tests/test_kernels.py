@@ -162,6 +162,40 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
             assert buf == other, (text, w2)
 
 
+def test_the_fast_wrap_finds_the_lines_font_wrap_finds(monkeypatch):
+    """font_fast.lines_of (a word a loop call) against font.wrap (a glyph a step) on
+    seeded texts of every kind: runs of spaces, line breaks, symbols, words too long for
+    a line or for the word buffer (then it declines, and draw_wrapped asks font.wrap)."""
+    from app import font, font_fast
+    fakekernels.install(monkeypatch)
+    buf = bytearray(57600)
+    fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
+    plain_wrap = font.wrap
+    monkeypatch.setattr(font, "draw", font.draw)
+    monkeypatch.setattr(font, "width", font.width)
+    monkeypatch.setattr(font, "draw_wrapped", font.draw_wrapped)
+    monkeypatch.setattr(font_fast, "use", font_fast.use)
+    assert font_fast.use(font, fb, buf)
+    rnd = random.Random(5)
+    words = ("Take", "a", "row", "of", "cards", "\u2190", "joker", "+2", "W" * 16, "i" * 50,
+             "\n", "  ", " ", "last", "\u4e00x", "\U0001F600", "Beat", "3.2", "s!", "")
+    taken = declined = 0
+    for _ in range(3000):
+        text = "".join(rnd.choice(words) + rnd.choice(("", " ", "  ", "\n"))
+                       for _ in range(rnd.randrange(0, 20)))
+        fnt = rnd.choice((font.SMALL, font.BODY))
+        w = rnd.randrange(1, 240)
+        got = []
+        if font_fast.lines_of(text, w, fnt, got, len(font._word)):
+            assert got == plain_wrap(text, w, fnt, 1), (text, w)
+            taken += 1
+        else:
+            declined += 1
+            assert any(len(word) > len(font._word) or font.width(word, fnt) > w
+                       for line in text.split("\n") for word in line.split(" "))
+    assert taken > 1000 and declined > 100
+
+
 class Panel:
     """The panel's memory as the driver's SPI traffic leaves it (CASET/RASET/RAMWR)."""
 

@@ -45,34 +45,22 @@ GLYPHS = ((0b10001, 0b10001, 0b01110), (0b01110, 0b10001, 0b10001),
 GLYPH_INK = (INK, ui.BLUE_DARK, ui.RED_DARK, ui.rgb(102, 0, 153))
 
 
-def _glyph_buffers():
-    out = []
-    for rows in GLYPHS:
-        buf = bytearray(3)
-        for i in range(len(rows)):
-            buf[i] = rows[i] << 3
-        out.append(framebuf.FrameBuffer(buf, 5, 3, framebuf.MONO_HLSB))
-    return out
-
-
-def _palettes():
-    """A (transparent, ink) palette per expression: the key is an index no ink uses."""
-    out = []
-    for ink in GLYPH_INK:
-        pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
-        pal.pixel(0, 0, _KEY)
-        pal.pixel(1, 0, ink)
-        out.append(pal)
-    return out
-
-
-# The glyphs as 1-bit images, blitted through a (transparent, ink) palette: one C call
-# per mouth instead of a rectangle per pixel (a structure has dozens of mouths).
-GLYPH_FB = _glyph_buffers()
-_KEY = 1 if 0 in GLYPH_INK else 0
+# A glyph at 1 px is a 1-bit image blitted through a (transparent, ink) palette: one C
+# call per mouth instead of a rectangle per pixel. One image and one palette, filled in
+# for each glyph (the Pico keeps a game's code and data in its heap).
+GLYPH_BUF = bytearray(3)
+GLYPH_FB = framebuf.FrameBuffer(GLYPH_BUF, 5, 3, framebuf.MONO_HLSB)
+_KEY = 1 if 0 in GLYPH_INK else 0   # an index no ink uses: the transparent one
 while _KEY in GLYPH_INK:
     _KEY += 1
-_PALS = _palettes()
+_PAL = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+_PAL.pixel(0, 0, _KEY)
+# app.cubingos_thumb's table: the colours by half (heads 0-3, then the white die's and
+# the start die's background) and face seen (top, left, right), each glyph's rows, its ink
+TAB = bytes([c for fur in FUR + PLAIN for c in fur] + [r for g in GLYPHS for r in g]
+            + list(GLYPH_INK))
+# run once: its code freed (on the Pico a game's code lives in its heap)
+del _shades
 
 
 def glyph(fb, m, cx, cy, color, s=1):
@@ -83,7 +71,10 @@ def glyph(fb, m, cx, cy, color, s=1):
     x0 = cx - 5 * s // 2
     if color == INK:
         if s == 1:
-            fb.blit(GLYPH_FB[m], x0, y, _KEY, _PALS[m])
+            for i in range(3):
+                GLYPH_BUF[i] = rows[i] << 3
+            _PAL.pixel(1, 0, GLYPH_INK[m])
+            fb.blit(GLYPH_FB, x0, y, _KEY, _PAL)
             return
         color = GLYPH_INK[m]
     for r in rows:
@@ -100,34 +91,56 @@ def eyes(fb, cx, cy, s):
 
 
 class View:
-    """Where things go on screen for one turn of the view and one scale."""
+    """Where things go on screen for one turn of the view and one scale.
 
-    def __init__(self, x0, y0, w, h):
+    fb, buf: the display's frame and its buffer. Where app.cubingos_thumb's loop runs
+    (the Pico), the dice drawn into that frame go through it, everywhere else (and into
+    other frames) through framebuf: the same pixels (tests/mp/cubingos_device.py)."""
+
+    def __init__(self, x0, y0, w, h, fb=None, buf=None):
         self.box = (x0, y0, w, h)
         self.v = 0
         self.k = 16
         self.ox = 0
         self.oy = 0
-        self.sx = [0] * 6      # screen offset of each direction's half step, in k/2 units
-        self.sy = [0] * 6
-        self.tris = [array("h", [0] * 6) for _ in range(24)]   # by slot (cubingos_geom.SLOT)
-        self.cent = array("h", [0] * 48)
-        self.fo = array("h", [0] * 12)
+        # per face seen (top, left, right): its centre's offset from the cell's, then per
+        # half the two corners of its triangle (the third: the face's centre), the
+        # centre of its mouth or eyes and its slot (F * 6 + G)
+        self.ctx = array("h", [0] * 90)
+        # a drawing record per die (the structure, back to front, then the ghost): depth,
+        # centre x, y, orientation, start die, mask of its faces not covered
+        self.recs = array("h", [0] * (6 * (C.N_DICE + 1)))
+        self.placed = None      # the dice the records are of
+        self.ghost = None       # and the ghost its record is of
+        self.n = 0
         self.tkey = -1
         self.faces = ()         # the faces seen: top, then the left and right sides
         self.hexa = array("h", [0] * 12)
+        self.s = 1
+        self.marks = 0
+        self.fb = None
+        self.job = None
+        if fb is not None and buf is not None and len(buf) == 57600:
+            die = _kernel()
+            if die is not None:
+                import uctypes
+                a = uctypes.addressof
+                self.kern = die
+                self.job = array("i", [0] * 32)
+                job = self.job
+                job[0] = a(buf)
+                job[1] = a(C.WH)
+                job[2] = a(TAB)
+                job[6] = SEAM
+                job[7] = INK
+                self.at = a(self.recs)
+                self.fb = fb
         self.turn(0)
 
     def turn(self, v):
         self.v = v & 3
+        self.placed = None
         self.faces = (G.PZ, FACE_W[self.v], FACE_U[self.v])
-        a, b, c, d = ROTS[self.v]
-        for i in range(6):
-            x, y, z = G.DIR_VEC[i]
-            u = a * x + b * y
-            w = c * x + d * y
-            self.sx[i] = 2 * (u - w)
-            self.sy[i] = u + w - 2 * z
 
     def de(self, x, y, z):
         """(screen x, screen y) of a cell centre relative to the origin, in k/2 units."""
@@ -166,6 +179,7 @@ class View:
             if (w <= bw and ht <= bh) or k == SCALES[-1]:
                 break
         self.k = k
+        self.placed = None
         self.ox = x0 + 1 + (bw - w) // 2 + 2 * k - lo_x * h
         self.oy = y0 + 1 + (bh - ht) // 2 + 2 * k - lo_y * h
 
@@ -185,81 +199,78 @@ class View:
 
     # -- drawing ---------------------------------------------------------------------
     def _tris(self):
-        """The triangle of each of the 24 slots relative to its face's centre, its
-        centroid and each face's centre relative to the cell's, for this turn and scale
-        (cached: the arithmetic is most of a frame on the device)."""
+        """ctx for this turn and scale (cached: the arithmetic is most of a frame on the
+        device), and the size of the marks."""
         key = self.v * 64 + self.k
         if key == self.tkey:
             return
         self.tkey = key
-        h = self.k // 2
-        sx = self.sx
-        sy = self.sy
-        for f in range(6):
-            self.fo[2 * f] = sx[f] * h
-            self.fo[2 * f + 1] = sy[f] * h
+        k = self.k
+        h = k // 2
+        # each direction's half step on screen, in k/2 units
+        sx = [0] * 6
+        sy = [0] * 6
+        r = ROTS[self.v]
+        for i in range(6):
+            x, y, z = G.DIR_VEC[i]
+            u = r[0] * x + r[1] * y
+            w = r[2] * x + r[3] * y
+            sx[i] = 2 * (u - w)
+            sy[i] = u + w - 2 * z
+        ctx = self.ctx
+        for q in range(3):
+            f = self.faces[q]
+            b = 30 * q
+            ctx[b] = sx[f] * h
+            ctx[b + 1] = sy[f] * h
             for i in range(4):
                 g = G.PERP[f][i]
                 third = 2 * (3 - (f >> 1) - (g >> 1))
-                j = f * 4 + i
-                t = self.tris[j]
-                t[2] = (sx[g] + sx[third]) * h
-                t[3] = (sy[g] + sy[third]) * h
-                t[4] = (sx[g] - sx[third]) * h
-                t[5] = (sy[g] - sy[third]) * h
-                self.cent[2 * j] = (2 * sx[g] * h) // 3
-                self.cent[2 * j + 1] = (2 * sy[g] * h) // 3
+                a = b + 2 + 7 * i
+                ctx[a] = (sx[g] + sx[third]) * h
+                ctx[a + 1] = (sy[g] + sy[third]) * h
+                ctx[a + 2] = (sx[g] - sx[third]) * h
+                ctx[a + 3] = (sy[g] - sy[third]) * h
+                ctx[a + 4] = (2 * sx[g] * h) // 3
+                ctx[a + 5] = (2 * sy[g] * h) // 3
+                ctx[a + 6] = f * 6 + g
+        self.s = 2 if k >= 14 else 1
+        self.marks = 2 if k >= 8 else (1 if k >= 6 else 0)
+        if self.job is not None:
+            self.job[4] = self.s
+            self.job[5] = self.marks
 
-    def die(self, fb, x, y, z, o, start, occupied):
-        """One die's faces that are seen and not covered (occupied(x, y, z) -> bool)."""
-        # (what the loops use is fetched into locals first: on the Pico a global or an
-        # attribute costs about 10 us a lookup, and a die takes up to 12 halves)
+    def record(self, a, d, occupied):
+        """Die d (x, y, z, o[, start]) as the drawing record at recs[a]."""
+        r = self.recs
+        r[a] = self.depth(d[0], d[1], d[2])
+        r[a + 1], r[a + 2] = self.centre(d[0], d[1], d[2])
+        r[a + 3] = d[3]
+        r[a + 4] = 1 if len(d) > 4 and d[4] else 0
+        m = 0
+        for q in range(3):
+            v = G.DIR_VEC[self.faces[q]]
+            if not occupied(d[0] + v[0], d[1] + v[1], d[2] + v[2]):
+                m |= 1 << q
+        r[a + 5] = m
+
+    def place(self, dice, occupied):
+        """The records of dice (sorted back to front), kept until the view changes."""
         self._tris()
-        k = self.k
-        s = 2 if k >= 14 else 1
-        cx, cy = self.centre(x, y, z)
-        tris = self.tris
-        cent = self.cent
-        fo = self.fo
-        wh = C.WH
-        dirs = G.DIR_VEC
-        perps = G.PERP
-        fur = FUR
-        plain = PLAIN[1 if start else 0]
-        sh = 0
-        for f in self.faces:
-            dx, dy, dz = dirs[f]
-            if occupied(x + dx, y + dy, z + dz):
-                sh += 1
-                continue
-            fx = cx + fo[2 * f]
-            fy = cy + fo[2 * f + 1]
-            base = o * 36 + f * 6
-            perp = perps[f]
-            for i in range(4):
-                half = wh[base + perp[i]]
-                j = f * 4 + i
-                t = tris[j]
-                col = fur[half][sh] if half < 4 else plain[sh]
-                fb.poly(fx, fy, t, col, True)
-                # (fb.poly, not a bound method kept in a local: calling one with more
-                # than 4 arguments copies them into the heap)
-                fb.poly(fx, fy, t, SEAM, False)
-                fb.line(fx + t[2], fy + t[3], fx + t[4], fy + t[5], INK)
-                if half >= 4:
-                    if k >= 6:
-                        # glyph()'s common case (1 x 1) written out: a call costs a frame
-                        # from the heap (slow in a game's fragmented heap on the Pico)
-                        half -= 4
-                        gx = fx + cent[2 * j]
-                        gy = fy + cent[2 * j + 1]
-                        if s == 1:
-                            fb.blit(GLYPH_FB[half], gx - 2, gy - 1, _KEY, _PALS[half])
-                        else:
-                            glyph(fb, half, gx, gy, INK, s)
-                elif k >= 8:
-                    eyes(fb, fx + cent[2 * j], fy + cent[2 * j + 1], s)
-            sh += 1
+        for i in range(len(dice)):
+            self.record(6 * i, dice[i], occupied)
+        self.n = len(dice)
+        self.placed = dice
+        self.ghost = None
+
+    def dice(self, fb, i, n):
+        """n records from recs[6 * i] on: each die's faces in its record's mask."""
+        if fb is self.fb:
+            self.kern(self.job, self.ctx, self.at + 12 * i, n)
+            return
+        from app.cubingos_flat import die   # never loaded where the loop runs
+        for a in range(6 * i, 6 * (i + n), 6):
+            die(self, fb, a)
 
     def outline(self, fb, x, y, z, color):
         """The silhouette of the cell (x, y, z): where the ghost is, even when hidden."""
@@ -278,22 +289,32 @@ class View:
             return
         self._tris()
         cx, cy = self.centre(x, y, z)
-        fx = cx + self.fo[2 * f]
-        fy = cy + self.fo[2 * f + 1]
-        t = self.tris[G.SLOT[f * 6 + g]]
+        b = 30 * self.faces.index(f)
+        fx = cx + self.ctx[b]
+        fy = cy + self.ctx[b + 1]
+        t = tri(self.ctx, b + 2 + 7 * G.PERP[f].index(g))
         for dx, dy in ((0, 0), (1, 0), (0, 1)):
             fb.poly(fx + dx, fy + dy, t, color, False)
 
     def structure(self, fb, dice, occupied, ghost=None):
         """Every die back to front; ghost = (x, y, z, o) joins in its depth."""
-        gd = self.depth(ghost[0], ghost[1], ghost[2]) if ghost is not None else None
-        for d in dice:
-            if gd is not None and self.depth(d[0], d[1], d[2]) > gd:
-                self.die(fb, ghost[0], ghost[1], ghost[2], ghost[3], False, occupied)
-                gd = None
-            self.die(fb, d[0], d[1], d[2], d[3], d[4], occupied)
-        if gd is not None:
-            self.die(fb, ghost[0], ghost[1], ghost[2], ghost[3], False, occupied)
+        if dice is not self.placed:
+            self.place(dice, occupied)
+        n = self.n
+        cut = n
+        if ghost is not None:
+            g = 6 * C.N_DICE
+            if ghost != self.ghost:
+                self.record(g, ghost, occupied)
+                self.ghost = ghost
+            r = self.recs
+            cut = 0
+            while cut < n and r[6 * cut] <= r[g]:
+                cut += 1
+        self.dice(fb, 0, cut)
+        if ghost is not None:
+            self.dice(fb, C.N_DICE, 1)
+        self.dice(fb, cut, n - cut)
 
     def creatures(self, fb, found, card):
         """Outlines both halves of each creature: the card's in ACCENT, others in WHITE."""
@@ -301,6 +322,32 @@ class View:
             col = ui.ACCENT if k == card else ui.WHITE
             self.half(fb, p1[0], p1[1], p1[2], f1, g1, col)
             self.half(fb, p2[0], p2[1], p2[2], f2, g2, col)
+
+
+def tri(ctx, a):
+    """The triangle of the half at ctx[a] as framebuf's poly takes it (a shared array)."""
+    t = TRI
+    for i in range(4):
+        t[2 + i] = ctx[a + i]
+    return t
+
+
+TRI = array("h", [0] * 6)
+
+
+def _kernel():
+    """app.cubingos_thumb.die where the inline assembler runs on an RP2040 (the Pico),
+    else None. Not on the RP2350 either: the loop divides with the RP2040's SIO divider,
+    which the RP2350 does not have."""
+    import sys
+    if sys.platform != "rp2" or "RP2040" not in sys.implementation._machine:
+        # not even tried elsewhere (see hal.kernels.load)
+        return None
+    try:
+        from app.cubingos_thumb import die
+    except Exception:  # no inline assembler, another arch
+        return None
+    return die
 
 
 def step(view, cells, i, dx, dy):

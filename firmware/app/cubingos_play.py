@@ -80,7 +80,7 @@ class CubingosPlay(GameScreen):
         if resumed:
             self.frozen_at = max(elapsed, state.t)
         self.t_result = 3000    # how long a round's result stays up with no human (tests shorten)
-        self.iso = View(40, 32, 198, 150)
+        self.iso = View(40, 32, 198, 150, app.fb, getattr(app.hal.display, "buf", None))
         self.view = PLAY
         self.paused = bool(resumed)
         self.cards = False      # X: the cards won instead of the structure (at the end: swapped)
@@ -167,6 +167,7 @@ class CubingosPlay(GameScreen):
         dice = st.dice()
         iso.fit([d[:3] for d in dice] + cells)   # all the ghost may visit, all in the box
         self.dice = iso.order(dice)
+        iso.place(self.dice, self.occupied)   # the drawing records: not in the frame
         self.app.invalidate()
 
     def aim(self):
@@ -197,7 +198,9 @@ class CubingosPlay(GameScreen):
         self.app.invalidate()
 
     def occupied(self, x, y, z):
-        return self.st.die_at(x, y, z) is not None
+        # st.die_at without its bounds check: a cell one beyond the bounds is never in
+        # occ, and its number is no other cell's
+        return G.cell(x, y, z) in self.st.occ
 
     # -- applying actions --------------------------------------------------------------------
     def do(self, a):

