@@ -1,4 +1,4 @@
-"""Drawn pictures shared by screens: dice faces and the Kocka logo."""
+"""Dice faces, drawn for every screen that shows dice."""
 
 from app import ui, font
 
@@ -14,8 +14,45 @@ PIPS = (
 )
 
 
+# Where app/font_fast.py's loop draws into the display's frame (the Pico), die() draws
+# there through app/art_thumb.py's loop: the frame, the loop's job and the loop (set by
+# fast()). A face's pips as bits 3 * row + column:
+_MASKS = (0, 16, 257, 273, 325, 341, 365)
+_frame = _job = _loop = None
+_args = [None] * 8  # the arguments of a die drawn by framebuf calls (see die())
+
+
 def die(fb, x, y, size, value, body=ui.WHITE, pip=ui.BLACK, label=None):
-    """A die face `size` px square at (x, y). value 0 with `label` draws a letter face."""
+    """A die face `size` px square at (x, y), its shadow 2 px down and right. value 0 with
+    `label` draws a letter face."""
+    # Kept within 11 slots of locals and stack: a larger frame comes from the heap at
+    # every call (slow on the Pico). Hence `fb` reused for the loop's job and the
+    # framebuf path called with its arguments in _args.
+    if fb is _frame and label is None and size > 5 and x >= 0 and y >= 0 \
+            and x + size < 239 and y + size < 239 and value >= 0 and value < 7:
+        fb = _job
+        fb[0] = y * 240 + x
+        fb[1] = size
+        fb[2] = body
+        fb[3] = pip
+        fb[4] = _MASKS[value]
+        _loop(fb)
+        return
+    _args[0] = fb
+    _args[1] = x
+    _args[2] = y
+    _args[3] = size
+    _args[4] = value
+    _args[5] = body
+    _args[6] = pip
+    _args[7] = label
+    _calls()
+
+
+def _calls():
+    """die() by framebuf calls, its arguments in _args."""
+    fb, x, y, size, value, body, pip, label = _args
+    _args[0] = None
     ui.round_rect(fb, x + 2, y + 2, size, size, ui.SHADOW)
     ui.round_rect(fb, x, y, size, size, body)
     if 1 <= value <= 6:
@@ -35,8 +72,22 @@ def die(fb, x, y, size, value, body=ui.WHITE, pip=ui.BLACK, label=None):
         font.draw(fb, label, x + (size - tw) // 2, y + (size - th) // 2, pip, font.BODY, scale)
 
 
-def logo(fb, y):
-    """Two tumbling dice and the name: the boot and about screens' mark."""
-    die(fb, 64, y, 44, 5, ui.RED, ui.WHITE)
-    die(fb, 132, y + 10, 44, 3, ui.BLUE, ui.WHITE)
-    ui.centered(fb, "KOCKA", y + 64, ui.ACCENT, font.BODY, 3)
+def fast():
+    """From now on die() draws into the display's frame through the Pico's loop, where
+    there is one (screens that draw dice frame after frame call this as they load: the
+    loop's code is then in RAM while art is)."""
+    global _frame, _job, _loop
+    frame = font.fast_frame
+    if frame is None or _loop is not None:
+        return
+    try:
+        from app import art_thumb
+    except Exception:  # no inline assembler here
+        return
+    from array import array
+    _job = array("i", [0] * 12)
+    _job[5] = ui.SHADOW
+    _job[6] = 52429
+    _job[11] = frame[1]
+    _loop = art_thumb.die
+    _frame = frame[0]

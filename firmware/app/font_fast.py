@@ -130,6 +130,7 @@ def use(font, target, buf):
     font.draw = draw
     font.width = width
     font.draw_wrapped = draw_wrapped
+    font.fast_frame = (target, base)
     # use() runs once: its code is then freed (about 400 bytes of the Pico's heap, where
     # a game's peak leaves little)
     global use

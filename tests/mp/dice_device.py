@@ -1,0 +1,68 @@
+# main.py for the emulated RP2040 (tests/test_device_dice.py): app/art.py's die() through
+# app/art_thumb.py's loop against its framebuf path, on seeded random dice (every face,
+# sizes, colours, places up to the frame's edges) over random pixels. Prints
+# "KOK <cases>" or "KFAIL <what>".
+import random
+import uctypes
+
+import framebuf
+
+
+def main():
+    from hal import kernels
+    if not kernels.load():
+        print("KFAIL load")
+        return
+    from app import font
+    buf = bytearray(57600)
+    fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
+    plain_buf = bytearray(57600)
+    plain = framebuf.FrameBuffer(plain_buf, 240, 240, framebuf.GS8)
+    # as app/font_fast.py's use() leaves it; then art's loop for the frame
+    font.fast_frame = (fb, uctypes.addressof(buf))
+    from app import art
+    art.fast()
+    if art._loop is None:
+        print("KFAIL art_thumb")
+        return
+    random.seed(29)
+    rb = random.getrandbits
+    for i in range(57600):
+        buf[i] = plain_buf[i] = rb(8)
+    cases = 0
+    sizes = list(range(6, 50)) + [60, 99, 150, 236]
+    for n in range(len(sizes) * 3):
+        size = sizes[n % len(sizes)]
+        span = 239 - size  # x + size < 239: the shadow's last column inside the frame
+        edge = n % 6
+        x = 0 if edge == 0 else span - 1 if edge == 1 else rb(8) % span
+        y = span - 1 if edge == 2 else 0 if edge == 3 else rb(8) % span
+        value = n % 7
+        body, pip = rb(8), rb(8)
+        art.die(fb, x, y, size, value, body, pip)     # the frame the loop was given
+        art.die(plain, x, y, size, value, body, pip)  # another: framebuf's path
+        if buf != plain_buf:
+            for i in range(57600):
+                if buf[i] != plain_buf[i]:
+                    print("KFAIL die", size, x, y, value, "pixel", i % 240, i // 240)
+                    return
+        cases += 1
+    # a letter face and dice over the edges: framebuf's path on the frame too
+    for x, y, size, value, label in ((10, 10, 44, 0, "C"), (-3, 50, 30, 5, None),
+                                     (220, 100, 28, 6, None), (100, 230, 20, 2, None),
+                                     (30, 30, 5, 4, None), (60, 60, 30, 7, None)):
+        art.die(fb, x, y, size, value, 8, 10, label)
+        art.die(plain, x, y, size, value, 8, 10, label)
+        if buf != plain_buf:
+            print("KFAIL edge", x, y, size, value)
+            return
+        cases += 1
+    print("KOK", cases)
+
+
+try:
+    main()
+except Exception as e:
+    import sys
+    print("KFAIL exception")
+    sys.print_exception(e)
