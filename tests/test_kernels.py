@@ -160,6 +160,15 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
             end = font.draw_wrapped(fb, text, x, y, w2, 7, f2, 1, lh)
             assert end == font.draw_wrapped(ofb, text, x, y, w2, 7, f2, 1, lh)
             assert buf == other, (text, w2)
+    # texts that fit on one line (measured in one call) and the ones that look so but
+    # do not wrap to their one line: a word longer than wrap()'s buffer, all spaces, none
+    for text in ("  fits on one line", "i" * 48, "i" * 49, "   ", "ends in spaces  ", "",
+                 "Y draws a card, or A takes the row", 12345):
+        for fnt in (font.SMALL, font.BODY):
+            buf[:] = other[:] = bytes(57600)
+            end = font.draw_wrapped(fb, text, 4, 100, 239, 7, fnt)
+            assert end == font.draw_wrapped(ofb, text, 4, 100, 239, 7, fnt), text
+            assert buf == other, text
 
 
 class Panel:

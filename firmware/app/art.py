@@ -2,22 +2,11 @@
 
 from app import ui, font
 
-# Pip positions on a 3x3 lattice (col, row), per face value.
-PIPS = (
-    (),
-    ((1, 1),),
-    ((0, 0), (2, 2)),
-    ((0, 0), (1, 1), (2, 2)),
-    ((0, 0), (2, 0), (0, 2), (2, 2)),
-    ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
-    ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
-)
-
-
+# Each face's pips as bits of a 3 x 3 lattice: bit 3 * row + column.
+PIPS = (0, 16, 257, 273, 325, 341, 365)
 # Where app/font_fast.py's loop draws into the display's frame (the Pico), die() draws
 # there through app/art_thumb.py's loop: the frame, the loop's job and the loop (set by
-# fast()). A face's pips as bits 3 * row + column:
-_MASKS = (0, 16, 257, 273, 325, 341, 365)
+# fast()).
 _frame = _job = _loop = None
 _args = [None] * 8  # the arguments of a die drawn by framebuf calls (see die())
 
@@ -35,7 +24,7 @@ def die(fb, x, y, size, value, body=ui.WHITE, pip=ui.BLACK, label=None):
         fb[1] = size
         fb[2] = body
         fb[3] = pip
-        fb[4] = _MASKS[value]
+        fb[4] = PIPS[value]
         _loop(fb)
         return
     _args[0] = fb
@@ -60,9 +49,12 @@ def _calls():
         step = (size - 2 * (size // 5)) // 2
         x0 = x + size // 5
         y0 = y + size // 5
-        for cx, cy in PIPS[value]:
-            px = x0 + cx * step
-            py = y0 + cy * step
+        value = PIPS[value]
+        for i in range(9):
+            if not value >> i & 1:
+                continue
+            px = x0 + i % 3 * step
+            py = y0 + i // 3 * step
             fb.fill_rect(px - r, py - r + 1, 2 * r + 1, 2 * r - 1, pip)
             fb.fill_rect(px - r + 1, py - r, 2 * r - 1, 2 * r + 1, pip)
     elif label:
@@ -77,17 +69,12 @@ def fast():
     there is one (screens that draw dice frame after frame call this as they load: the
     loop's code is then in RAM while art is)."""
     global _frame, _job, _loop
-    frame = font.fast_frame
-    if frame is None or _loop is not None:
+    if font.fast_frame is None or _loop is not None:
         return
     try:
-        from app import art_thumb
+        from app import art_thumb as t
     except Exception:  # no inline assembler here
         return
-    from array import array
-    _job = array("i", [0] * 12)
-    _job[5] = ui.SHADOW
-    _job[6] = 52429
-    _job[11] = frame[1]
-    _loop = art_thumb.die
-    _frame = frame[0]
+    _job = t.job
+    _loop = t.die
+    _frame = font.fast_frame[0]

@@ -6,11 +6,11 @@ THUMB); app/art.py's fast() imports it, on the Pico, for the screens that draw d
 after frame, so it is in RAM only while one is (the HAL's loops, hal/kernels_thumb.py,
 stay loaded all session). tests/test_device_dice.py holds it to the framebuf path there.
 
-die(job): job = array("i") of 12 words:
-    0 the body's top-left pixel's offset in the frame (made its address here), 1 size, 2 body colour, 3 pip
-    colour, 4 pips (bit 3 * row + column of the 3 x 3 lattice), 5 shadow colour,
-    6 52429 (size * 52429 >> 18 is size // 5, >> 19 size // 10, for sizes below 2**16);
-    7-10 scratch, 11 the frame's address.
+die(job), job = this module's array("i") of 12 words (for the frame app/font_fast.py
+draws into): 0 the body's top-left pixel's offset in the frame (made its address here),
+1 size, 2 body colour, 3 pip colour, 4 pips (bit 3 * row + column of the 3 x 3
+lattice), 5 shadow colour, 6 52429 (size * 52429 >> 18 is size // 5, >> 19 size // 10,
+for sizes below 2**16), 7-10 scratch, 11 the frame's address.
 It draws a round_rect (corners cut by 2 px) of the shadow colour 2 px down and right,
 then one of the body colour, then each pip: a square of 2r + 1 px, r = max(1, size //
 10), its corner pixels cut, centred size // 5 + column (or row) * step from the body's
@@ -19,6 +19,9 @@ lie inside the frame with their shadow. r8-r11 belong to the C code that called:
 and restored.
 """
 import micropython
+from array import array
+
+from app import ui, font
 
 
 @micropython.asm_thumb
@@ -178,3 +181,9 @@ def die(r0):
     mov(r9, r5)
     mov(r10, r6)
     mov(r11, r7)
+
+
+job = array("i", [0] * 12)
+job[5] = ui.SHADOW
+job[6] = 52429
+job[11] = font.fast_frame[1]

@@ -104,6 +104,7 @@ def use(font, target, buf):
     plain_wrapped = font.draw_wrapped
     target0 = target
     wrap = font.wrap
+    wmax = len(font._word)  # glyphs in a word before wrap() breaks it
     lines = []
 
     last = [None, 0, None]  # the text, width and font the lines are of
@@ -118,7 +119,15 @@ def use(font, target, buf):
                                  line_height)
         lh = line_height or fnt.height
         if text != last[0] or max_width != last[1] or fnt is not last[2]:
-            wrap(text, max_width, fnt, 1, lines)
+            if isinstance(text, str) and 0 < len(text) <= wmax and text[-1] != " " \
+                    and "\n" not in text and width(text, fnt) <= max_width:
+                # what wrap() finds for a text that fits (no word too long for its
+                # buffer, not all spaces): the one line, measured in one call (wrap()
+                # takes 4 ms a line of glyphs there)
+                del lines[:]
+                lines.append(text)
+            else:
+                wrap(text, max_width, fnt, 1, lines)
             last[0] = text
             last[1] = max_width
             last[2] = fnt

@@ -141,7 +141,11 @@ def footer(fb, hints):
     x = 6
     for key, label in hints:
         kw = font.width(key, font.SMALL) + 6
-        round_rect(fb, x, y + 4, kw, 14, ACCENT)
+        # round_rect(fb, x, y + 4, kw, 14, ACCENT) written out: a call to it takes its
+        # frame from the heap (more than 11 slots), slow on the Pico
+        fb.fill_rect(x + 2, y + 4, kw - 4, 14, ACCENT)
+        fb.fill_rect(x, y + 6, kw, 10, ACCENT)
+        fb.fill_rect(x + 1, y + 5, kw - 2, 12, ACCENT)
         font.draw(fb, key, x + 3, y + 6, BG, font.SMALL)
         x += kw + 4
         x = font.draw(fb, label, x, y + 6, TEXT, font.SMALL) + 10
