@@ -154,3 +154,45 @@ def test_the_footer_s_key_caps_are_round_rects():
         ui.footer(fa, hints)
         ref_footer(fb, hints)
         assert a == b, hints
+
+
+def ref_pause_box(fb, lines=("A  resume", "X  quit the game")):
+    """ui.pause_box as it was: through round_rect and centered()."""
+    lines = tuple(lines) + (font.BULLET + "  rules and controls",)
+    h = 46 + 16 * len(lines)
+    y = (ui.H - h) // 2 - 10
+    ui.round_rect(fb, 30, y, ui.W - 60, h, ui.PANEL)
+    ui.round_rect(fb, 30, y, ui.W - 60, h, ui.ACCENT, False)
+    ui.centered(fb, "Paused", y + 10, ui.ACCENT)
+    y += 38
+    for line in lines:
+        ui.centered(fb, line, y, ui.TEXT, font.SMALL)
+        y += 16
+
+
+def test_the_pause_box_is_its_round_rects_and_centred_lines():
+    """(above the footer, which both draw with ui.footer)"""
+    for lines in ((), ("A  go on", "X  quit the game", "Y  re-enter the last player")):
+        a, fa = frame()
+        b, fb = frame()
+        ui.pause_box(fa, *([lines] if lines else []))
+        ref_pause_box(fb, *([lines] if lines else []))
+        top = (ui.H - ui.FOOTER_H) * 240
+        assert a[:top] == b[:top], lines
+
+
+def test_the_pause_box_s_footer_follows_its_lines():
+    """Its labels are worked out once per box: a box with other lines gets its own."""
+    rules = (font.BULLET, "Rules")
+    cases = ((None, (("A", "Resume"), ("X", "Quit"), rules)),
+             (("A  go on", "X  quit the game", "Y  re-enter the last player"),
+              (("A", "Go on"), ("X", "Quit"), ("Y", "Re-enter"), rules)),
+             (None, (("A", "Resume"), ("X", "Quit"), rules)),
+             (["A  go on", "X  quit the game"], (("A", "Go on"), ("X", "Quit"), rules)))
+    for lines, hints in cases:
+        a, fa = frame()
+        ui.pause_box(fa, *([] if lines is None else [lines]))
+        b, fb = frame()
+        ui.footer(fb, hints)
+        bottom = (ui.H - ui.FOOTER_H) * 240
+        assert a[bottom:] == b[bottom:], lines

@@ -109,6 +109,37 @@ def use(font, target, buf):
 
     last = [None, 0, None]  # the text, width and font the lines are of
 
+    def words(text, max_width, fnt):
+        # wrap()'s lines for a text of words one space apart (no line break), each
+        # narrower than max_width and shorter than wrap()'s word buffer: words measured
+        # in one call each (wrap() takes 4 ms a line, glyph by glyph); False for any
+        # other text (lines then undefined)
+        del lines[:]
+        if text and text[-1] != " " and "\n" not in text and width(text, fnt) <= max_width:
+            lines.append(text)  # it fits (the common case: one call)
+            return True
+        if "  " in text or "\n" in text or not text or text[0] == " " or text[-1] == " ":
+            return False
+        space = width(" ", fnt)
+        start = pos = 0
+        x = -1
+        for word in text.split(" "):
+            n = len(word)
+            ww = width(word, fnt)
+            if n > wmax or ww > max_width:
+                return False
+            if x >= 0 and x + space + ww > max_width:
+                lines.append(text[start:pos - 1])  # the break's space vanishes
+                x = -1
+            if x < 0:
+                start = pos
+                x = ww
+            else:
+                x += space + ww
+            pos += n + 1
+        lines.append(text[start:])
+        return True
+
     def draw_wrapped(target, text, x, y, max_width, color, fnt=body, scale=1,
                      line_height=0):
         # the lines wrap() finds (the ones the plain version lays out glyph by glyph),
@@ -119,14 +150,7 @@ def use(font, target, buf):
                                  line_height)
         lh = line_height or fnt.height
         if text != last[0] or max_width != last[1] or fnt is not last[2]:
-            if isinstance(text, str) and 0 < len(text) <= wmax and text[-1] != " " \
-                    and "\n" not in text and width(text, fnt) <= max_width:
-                # what wrap() finds for a text that fits (no word too long for its
-                # buffer, not all spaces): the one line, measured in one call (wrap()
-                # takes 4 ms a line of glyphs there)
-                del lines[:]
-                lines.append(text)
-            else:
+            if not (isinstance(text, str) and words(text, max_width, fnt)):
                 wrap(text, max_width, fnt, 1, lines)
             last[0] = text
             last[1] = max_width
