@@ -115,9 +115,6 @@ def use(font, target, buf):
         # in one call each (wrap() takes 4 ms a line, glyph by glyph); False for any
         # other text (lines then undefined)
         del lines[:]
-        if text and text[-1] != " " and "\n" not in text and width(text, fnt) <= max_width:
-            lines.append(text)  # it fits (the common case: one call)
-            return True
         if "  " in text or "\n" in text or not text or text[0] == " " or text[-1] == " ":
             return False
         space = width(" ", fnt)
