@@ -125,8 +125,10 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
     monkeypatch.setattr(font, "width", font.width)
     monkeypatch.setattr(font, "draw_wrapped", font.draw_wrapped)
     monkeypatch.setattr(font_fast, "use", font_fast.use)  # use() drops itself once run
+    monkeypatch.setattr(font, "fast_frame", font.fast_frame)  # use() sets it
     assert font_fast.use(font, fb, buf)
     assert font_fast.use is None
+    assert font.fast_frame[0] is fb  # for the other loops that draw into it (app/art.py)
     assert font.draw is not plain_draw and font.width is not plain_width
     rnd = random.Random(9)
     for text in TEXTS:
