@@ -1,6 +1,6 @@
 """app/art_thumb.py's die loop on the real firmware (MicroPython v1.28.0 on the emulated
 RP2040): app/art.py's die() through it leaves the same pixels as its framebuf path, for
-every face, size from 6 px, colour and place up to the frame's edges (tests/mp/dice_device.py)."""
+every face and letter face, size from 6 px, colour and place up to the frame's edges (tests/mp/dice_device.py)."""
 import os
 
 from tests import devicerun

@@ -17,8 +17,8 @@ def die(fb, x, y, size, value, body=ui.WHITE, pip=ui.BLACK, label=None):
     # Kept within 11 slots of locals and stack: a larger frame comes from the heap at
     # every call (slow on the Pico). Hence `fb` reused for the loop's job and the
     # framebuf path called with its arguments in _args.
-    if fb is _frame and label is None and size > 5 and x >= 0 and y >= 0 \
-            and x + size < 239 and y + size < 239 and value >= 0 and value < 7:
+    if fb is _frame and size > 5 and x >= 0 and y >= 0 and x + size < 239 \
+            and y + size < 239 and value >= 0 and value < 7:
         fb = _job
         fb[0] = y * 240 + x
         fb[1] = size
@@ -26,7 +26,10 @@ def die(fb, x, y, size, value, body=ui.WHITE, pip=ui.BLACK, label=None):
         fb[3] = pip
         fb[4] = PIPS[value]
         _loop(fb)
-        return
+        if value or not label:
+            return
+        fb = _frame
+        body = None  # drawn: the letter is left
     _args[0] = fb
     _args[1] = x
     _args[2] = y
@@ -39,11 +42,12 @@ def die(fb, x, y, size, value, body=ui.WHITE, pip=ui.BLACK, label=None):
 
 
 def _calls():
-    """die() by framebuf calls, its arguments in _args."""
+    """die() by framebuf calls (or its letter only), its arguments in _args."""
     fb, x, y, size, value, body, pip, label = _args
     _args[0] = None
-    ui.round_rect(fb, x + 2, y + 2, size, size, ui.SHADOW)
-    ui.round_rect(fb, x, y, size, size, body)
+    if body is not None:  # (None: the loop drew the face)
+        ui.round_rect(fb, x + 2, y + 2, size, size, ui.SHADOW)
+        ui.round_rect(fb, x, y, size, size, body)
     if 1 <= value <= 6:
         r = max(1, size // 10)
         step = (size - 2 * (size // 5)) // 2

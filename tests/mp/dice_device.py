@@ -1,6 +1,6 @@
 # main.py for the emulated RP2040 (tests/test_device_dice.py): app/art.py's die() through
 # app/art_thumb.py's loop against its framebuf path, on seeded random dice (every face,
-# sizes, colours, places up to the frame's edges) over random pixels. Prints
+# letter faces, sizes, colours, places up to the frame's edges) over random pixels. Prints
 # "KOK <cases>" or "KFAIL <what>".
 import random
 import uctypes
@@ -39,15 +39,16 @@ def main():
         y = span - 1 if edge == 2 else 0 if edge == 3 else rb(8) % span
         value = n % 7
         body, pip = rb(8), rb(8)
-        art.die(fb, x, y, size, value, body, pip)     # the frame the loop was given
-        art.die(plain, x, y, size, value, body, pip)  # another: framebuf's path
+        label = ("C", "?", None)[n % 3] if value == 0 else None  # a letter face
+        art.die(fb, x, y, size, value, body, pip, label)     # the frame the loop was given
+        art.die(plain, x, y, size, value, body, pip, label)  # another: framebuf's path
         if buf != plain_buf:
             for i in range(57600):
                 if buf[i] != plain_buf[i]:
                     print("KFAIL die", size, x, y, value, "pixel", i % 240, i // 240)
                     return
         cases += 1
-    # a letter face and dice over the edges: framebuf's path on the frame too
+    # dice over the edges or too small for the loop: framebuf's path on the frame too
     for x, y, size, value, label in ((10, 10, 44, 0, "C"), (-3, 50, 30, 5, None),
                                      (220, 100, 28, 6, None), (100, 230, 20, 2, None),
                                      (30, 30, 5, 4, None), (60, 60, 30, 7, None)):
