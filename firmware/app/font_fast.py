@@ -22,6 +22,7 @@ FAR = 1 << 20  # a start x that puts every glyph off the frame: the loop only me
 fb = base = line = plain_draw = body = None
 # the arguments of a call draw() hands to the plain draw (see slow())
 args = [None] * 7
+wmax = 0  # glyphs in a word before font.wrap() breaks it (set by use())
 
 
 def draw(target, text, x, y, color, fnt=None, scale=1):
@@ -77,6 +78,35 @@ def width(text, fnt=None, scale=1):
     return (job[1] + FAR) * scale
 
 
+def words(text, max_width, fnt, lines):
+    # wrap()'s lines for a text of words one space apart (no line break), each
+    # narrower than max_width and shorter than wrap()'s word buffer: words measured
+    # in one call each (wrap() takes 4 ms a line, glyph by glyph); False for any
+    # other text (lines then undefined)
+    del lines[:]
+    if "  " in text or "\n" in text or not text or text[0] == " " or text[-1] == " ":
+        return False
+    space = width(" ", fnt)
+    start = pos = 0
+    x = -1
+    for word in text.split(" "):
+        n = len(word)
+        ww = width(word, fnt)
+        if n > wmax or ww > max_width:
+            return False
+        if x >= 0 and x + space + ww > max_width:
+            lines.append(text[start:pos - 1])  # the break's space vanishes
+            x = -1
+        if x < 0:
+            start = pos
+            x = ww
+        else:
+            x += space + ww
+        pos += n + 1
+    lines.append(text[start:])
+    return True
+
+
 def use(font, target, buf):
     """font: the app.font module; target over buf the display's 240x240 GS8 frame.
     Returns True if text now goes through the loop."""
@@ -95,7 +125,7 @@ def use(font, target, buf):
         for k in range(len(fixed)):
             f.job[2 + k] = fixed[k]
         f.job[kernels.TEXT_JOB] = f.top
-    global fb, base, line, plain_draw, body
+    global fb, base, line, plain_draw, body, wmax
     fb = target
     base = a(buf)
     line = kernels.text
@@ -104,38 +134,10 @@ def use(font, target, buf):
     plain_wrapped = font.draw_wrapped
     target0 = target
     wrap = font.wrap
-    wmax = len(font._word)  # glyphs in a word before wrap() breaks it
+    wmax = len(font._word)
     lines = []
 
     last = [None, 0, None]  # the text, width and font the lines are of
-
-    def words(text, max_width, fnt):
-        # wrap()'s lines for a text of words one space apart (no line break), each
-        # narrower than max_width and shorter than wrap()'s word buffer: words measured
-        # in one call each (wrap() takes 4 ms a line, glyph by glyph); False for any
-        # other text (lines then undefined)
-        del lines[:]
-        if "  " in text or "\n" in text or not text or text[0] == " " or text[-1] == " ":
-            return False
-        space = width(" ", fnt)
-        start = pos = 0
-        x = -1
-        for word in text.split(" "):
-            n = len(word)
-            ww = width(word, fnt)
-            if n > wmax or ww > max_width:
-                return False
-            if x >= 0 and x + space + ww > max_width:
-                lines.append(text[start:pos - 1])  # the break's space vanishes
-                x = -1
-            if x < 0:
-                start = pos
-                x = ww
-            else:
-                x += space + ww
-            pos += n + 1
-        lines.append(text[start:])
-        return True
 
     def draw_wrapped(target, text, x, y, max_width, color, fnt=body, scale=1,
                      line_height=0):
@@ -147,7 +149,7 @@ def use(font, target, buf):
                                  line_height)
         lh = line_height or fnt.height
         if text != last[0] or max_width != last[1] or fnt is not last[2]:
-            if not (isinstance(text, str) and words(text, max_width, fnt)):
+            if not (isinstance(text, str) and words(text, max_width, fnt, lines)):
                 wrap(text, max_width, fnt, 1, lines)
             last[0] = text
             last[1] = max_width
