@@ -203,7 +203,7 @@ def pause_box(fb, lines=("A  resume", "X  quit the game")):
             words = line[1:].strip().split(" ")
             what = " ".join(words) if len(words) <= 2 else words[0]
             hints.append((line[0], what[:1].upper() + what[1:]))
-        last[0] = lines
+        last[0] = tuple(lines)  # (a list given is never equal to it: worked out anew)
         last[1] = full
         last[2] = hints
     lines = last[1]
