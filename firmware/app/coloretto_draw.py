@@ -40,15 +40,18 @@ def counts_row(fb, st, counts, x, y, pitch=24, ch=14):
     """Small cards with the count under each (zero counts dimmed)."""
     # card(), ui.round_rect and font.draw_centered written out: a function needing more
     # than 11 slots takes its frame from the heap at every call, slow on the Pico (these
-    # cards are most of the table's drawing)
+    # cards are most of the table's drawing); what the loop looks up, in locals
     w = pitch - 3
-    ty = y + (ch - S.cap) // 2 - (S.baseline - S.cap)  # the letters' row
-    ny = y + ch + 1 + (9 - S.cap) // 2 - (S.baseline - S.cap)  # the counts', 9 rows under
+    s = S
+    ty = y + (ch - s.cap) // 2 - (s.baseline - s.cap)  # the letters' row
+    ny = y + ch + 1 + (9 - s.cap) // 2 - (s.baseline - s.cap)  # the counts', 9 rows under
+    draw = font.draw
+    dim = ui.DIM
+    hi = ui.PANEL_HI
     for k in kinds(st):
         n = counts[k]
-        t = CARD_TXT[k]
         if n and k == C.JOKER:
-            card(fb, x, y, w, ch, k, S)  # its rainbow edge
+            card(fb, x, y, w, ch, k, s)  # its rainbow edge
         else:
             if n:
                 c = CARD_COL[k]
@@ -57,19 +60,21 @@ def counts_row(fb, st, counts, x, y, pitch=24, ch=14):
                 fb.fill_rect(x + 1, y + 1, w - 2, ch - 2, c)  # the corners' pixels
                 c = CARD_INK[k]
             else:
-                c = ui.PANEL_HI
-                fb.hline(x + 2, y, w - 4, c)
-                fb.hline(x + 2, y + ch - 1, w - 4, c)
-                fb.vline(x, y + 2, ch - 4, c)
-                fb.vline(x + w - 1, y + 2, ch - 4, c)
-                fb.pixel(x + 1, y + 1, c)
-                fb.pixel(x + w - 2, y + 1, c)
-                fb.pixel(x + 1, y + ch - 2, c)
-                fb.pixel(x + w - 2, y + ch - 2, c)
-                c = ui.DIM
-            font.draw(fb, t, x + (w - CARD_TW[k] + 1) // 2, ty, c, S)
-        t = str(n)
-        font.draw(fb, t, x + (w - len(t) * DIGIT_W + 1) // 2, ny, ui.TEXT if n else ui.DIM, S)
+                fb.hline(x + 2, y, w - 4, hi)
+                fb.hline(x + 2, y + ch - 1, w - 4, hi)
+                fb.vline(x, y + 2, ch - 4, hi)
+                fb.vline(x + w - 1, y + 2, ch - 4, hi)
+                fb.pixel(x + 1, y + 1, hi)
+                fb.pixel(x + w - 2, y + 1, hi)
+                fb.pixel(x + 1, y + ch - 2, hi)
+                fb.pixel(x + w - 2, y + ch - 2, hi)
+                c = dim
+            draw(fb, CARD_TXT[k], x + (w - CARD_TW[k] + 1) // 2, ty, c, s)
+        if n:
+            c = str(n)
+            draw(fb, c, x + (w - len(c) * DIGIT_W + 1) // 2, ny, ui.TEXT, s)
+        else:
+            draw(fb, "0", x + (w - DIGIT_W + 1) // 2, ny, dim, s)
         x += pitch
 
 
@@ -160,15 +165,7 @@ def table(m, fb):
                     t = CARD_TXT[k]
                     font.draw(fb, t, x + (31 - font.width(t)) // 2, ty, CARD_INK[k])
             elif not taken:
-                c = ui.PANEL_MID
-                fb.hline(x + 2, y + 2, 26, c)
-                fb.hline(x + 2, y + h - 3, 26, c)
-                fb.vline(x, y + 4, h - 8, c)
-                fb.vline(x + 29, y + 4, h - 8, c)
-                fb.pixel(x + 1, y + 3, c)
-                fb.pixel(x + 28, y + 3, c)
-                fb.pixel(x + 1, y + h - 4, c)
-                fb.pixel(x + 28, y + h - 4, c)
+                ui.round_rect(fb, x, y + 2, 30, h - 4, ui.PANEL_MID, False)
             x += 33
         ty += pitch
         tx = 20 + 3 * 33 + 4

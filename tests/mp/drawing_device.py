@@ -1,7 +1,8 @@
-# main.py for the emulated RP2040 (tests/test_device_dice.py): app/art.py's die() through
-# app/art_thumb.py's loop against its framebuf path, on seeded random dice (every face,
-# letter faces, sizes, colours, places up to the frame's edges) over random pixels. Prints
-# "KOK <cases>" or "KFAIL <what>".
+# main.py for the emulated RP2040 (tests/test_device_drawing.py): the drawing that goes
+# straight to a Thumb loop on the Pico against its framebuf path: app/art.py's die()
+# through app/art_thumb.py's loop, on seeded random dice (every face, letter faces, sizes,
+# colours, places up to the frame's edges) over random pixels; Coloretto's collection
+# rows, their texts through font_fast's loop. Prints "KOK <cases>" or "KFAIL <what>".
 import random
 import uctypes
 
@@ -58,6 +59,28 @@ def main():
             print("KFAIL edge", x, y, size, value)
             return
         cases += 1
+    # Coloretto's collection rows: texts through the loop where their rows are inside
+    # the frame (near its bottom: font.draw, which hands them on to the plain path)
+    from app import font_fast
+    if not font_fast.use(font, fb, buf):
+        print("KFAIL font_fast")
+        return
+    from app import coloretto_draw as D
+    from shared_rules import coloretto as C
+    for players in (3, 5):
+        st = C.Coloretto(players, 7)
+        for n in range(12):
+            counts = [rb(4) if rb(1) else 0 for _ in range(len(st.coll[0]))]
+            pitch, ch = ((24, 14), (22, 14), (22, 12))[n % 3]
+            y = (186, 44, 0, 215)[n % 4]
+            fb.fill(0)
+            plain.fill(0)
+            D.counts_row(fb, st, counts, 4, y, pitch, ch)
+            D.counts_row(plain, st, counts, 4, y, pitch, ch)
+            if buf != plain_buf:
+                print("KFAIL counts_row", counts, y)
+                return
+            cases += 1
     print("KOK", cases)
 
 
