@@ -1,7 +1,7 @@
 """The shapes some hot drawing loops write out (a call to a helper needing more than 11
 slots takes its frame from the heap on the Pico) leave the pixels of the helpers they
 replace: ui.round_rect's three rectangles, Coloretto's rows and collection cards, the
-footer's key caps."""
+footer's key caps, the pause box (and its footer's labels, worked out once per box)."""
 import random
 
 import framebuf
