@@ -125,8 +125,10 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
     monkeypatch.setattr(font, "width", font.width)
     monkeypatch.setattr(font, "draw_wrapped", font.draw_wrapped)
     monkeypatch.setattr(font_fast, "use", font_fast.use)  # use() drops itself once run
+    monkeypatch.setattr(font, "fast_frame", font.fast_frame)  # use() sets it
     assert font_fast.use(font, fb, buf)
     assert font_fast.use is None
+    assert font.fast_frame[0] is fb  # for the other loops that draw into it (app/art.py)
     assert font.draw is not plain_draw and font.width is not plain_width
     rnd = random.Random(9)
     for text in TEXTS:
@@ -160,6 +162,34 @@ def test_the_fonts_fast_path_draws_the_same_pixels(monkeypatch):
             end = font.draw_wrapped(fb, text, x, y, w2, 7, f2, 1, lh)
             assert end == font.draw_wrapped(ofb, text, x, y, w2, 7, f2, 1, lh)
             assert buf == other, (text, w2)
+    # words one space apart (laid out word by word), with words near the width and
+    # longer than wrap()'s word buffer among them
+    vocab = ("row", "1", "is", "empty:", "only", "a", "with", "cards", "can", "be", "taken",
+             "\u2190\u2192", "WWWWWWWWWWW", "i" * 49, "+2")
+    for _ in range(60):
+        text = " ".join(rnd.choice(vocab) for _ in range(rnd.randrange(1, 16)))
+        fnt = rnd.choice((font.SMALL, font.BODY))
+        w = rnd.randrange(30, 240)
+        buf[:] = other[:] = bytes(57600)
+        end = font.draw_wrapped(fb, text, 3, 20, w, 7, fnt)
+        assert end == font.draw_wrapped(ofb, text, 3, 20, w, 7, fnt), (text, w)
+        assert buf == other, (text, w)
+    # a word longer than wrap()'s buffer at a line's end: wrap() breaks it there
+    for fnt in (font.SMALL, font.BODY):
+        text = "a " + "i" * 49
+        w = plain_width("a " + "i" * 48, fnt)
+        buf[:] = other[:] = bytes(57600)
+        end = font.draw_wrapped(fb, text, 3, 20, w, 7, fnt)
+        assert end == font.draw_wrapped(ofb, text, 3, 20, w, 7, fnt) and buf == other
+    # texts that fit on one line (measured in one call) and the ones that look so but
+    # do not wrap to their one line: a word longer than wrap()'s buffer, all spaces, none
+    for text in ("  fits on one line", "i" * 48, "i" * 49, "   ", "ends in spaces  ", "",
+                 "Y draws a card, or A takes the row", 12345):
+        for fnt in (font.SMALL, font.BODY):
+            buf[:] = other[:] = bytes(57600)
+            end = font.draw_wrapped(fb, text, 4, 100, 239, 7, fnt)
+            assert end == font.draw_wrapped(ofb, text, 4, 100, 239, 7, fnt), text
+            assert buf == other, text
 
 
 def test_the_fast_wrap_finds_the_lines_font_wrap_finds(monkeypatch):
@@ -175,6 +205,7 @@ def test_the_fast_wrap_finds_the_lines_font_wrap_finds(monkeypatch):
     monkeypatch.setattr(font, "width", font.width)
     monkeypatch.setattr(font, "draw_wrapped", font.draw_wrapped)
     monkeypatch.setattr(font_fast, "use", font_fast.use)
+    monkeypatch.setattr(font, "fast_frame", font.fast_frame)
     assert font_fast.use(font, fb, buf)
     rnd = random.Random(5)
     words = ("Take", "a", "row", "of", "cards", "\u2190", "joker", "+2", "W" * 16, "i" * 50,

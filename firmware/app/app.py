@@ -110,6 +110,9 @@ class App:
             self.push(self.main_menu())  # never an empty stack: the caller says what failed
             raise
         self.push(screen)
+        # loading the game's code left the heap full of garbage: collected here, in the
+        # loading frame, or the first frame's drawing would pay for it (12 ms on the Pico)
+        gc.collect()
 
     def home(self):
         """Back to the main menu, dropping everything above it."""

@@ -37,8 +37,7 @@ class BootScreen(Screen):
     def draw(self, fb):
         from app.app import VERSION
         ui.clear(fb)
-        from app import art
-        art.logo(fb, 48)
+        logo(fb, 48)
         ui.centered(fb, "dice & card games", 150, ui.DIM)
         elapsed = 0 if self.started is None else self.app.now - self.started
         ui.bar(fb, 60, 186, 120, 8, min(elapsed, BOOT_MS), BOOT_MS)
@@ -62,6 +61,14 @@ class BootScreen(Screen):
         app.replace(app.main_menu())
         if self.offer:
             app.push(self.offer)
+
+
+def logo(fb, y):
+    """Two tumbling dice and the name."""
+    from app import art
+    art.die(fb, 64, y, 44, 5, ui.RED, ui.WHITE)
+    art.die(fb, 132, y + 10, 44, 3, ui.BLUE, ui.WHITE)
+    ui.centered(fb, "KOCKA", y + 64, ui.ACCENT, font.BODY, 3)
 
 
 def resume_game(app, saved):

@@ -15,6 +15,10 @@ CARD_COL = (ui.rgb(255, 204, 51), ui.rgb(255, 153, 0), ui.rgb(204, 51, 0),
 CARD_INK = (ui.BLACK, ui.BLACK, ui.WHITE, ui.BLACK, ui.BLACK, ui.WHITE, ui.WHITE,
             ui.BLACK, ui.WHITE, ui.WHITE)
 CARD_TXT = ("Y", "O", "R", "P", "G", "B", "N", "J", "+2", "L")
+# the letters' widths in the small font, and a digit's (digits share one): the counts row
+# centres them frame after frame
+CARD_TW = tuple(font.width(t, S) for t in CARD_TXT)
+DIGIT_W = font.width("0", S)
 
 
 def card(fb, x, y, w, h, c, fnt=None):
@@ -34,14 +38,43 @@ def kinds(st):
 
 def counts_row(fb, st, counts, x, y, pitch=24, ch=14):
     """Small cards with the count under each (zero counts dimmed)."""
+    # card(), ui.round_rect and font.draw_centered written out: a function needing more
+    # than 11 slots takes its frame from the heap at every call, slow on the Pico (these
+    # cards are most of the table's drawing); what the loop looks up, in locals
+    w = pitch - 3
+    s = S
+    ty = y + (ch - s.cap) // 2 - (s.baseline - s.cap)  # the letters' row
+    ny = y + ch + 1 + (9 - s.cap) // 2 - (s.baseline - s.cap)  # the counts', 9 rows under
+    draw = font.draw
+    dim = ui.DIM
+    hi = ui.PANEL_HI
     for k in kinds(st):
         n = counts[k]
-        if n:
-            card(fb, x, y, pitch - 3, ch, k, S)
+        if n and k == C.JOKER:
+            card(fb, x, y, w, ch, k, s)  # its rainbow edge
         else:
-            ui.round_rect(fb, x, y, pitch - 3, ch, ui.PANEL_HI, False)
-            font.draw_centered(fb, CARD_TXT[k], x, y, pitch - 3, ch, ui.DIM, S)
-        font.draw_centered(fb, str(n), x, y + ch + 1, pitch - 3, 9, ui.TEXT if n else ui.DIM, S)
+            if n:
+                c = CARD_COL[k]
+                fb.fill_rect(x + 2, y, w - 4, ch, c)
+                fb.fill_rect(x, y + 2, w, ch - 4, c)
+                fb.fill_rect(x + 1, y + 1, w - 2, ch - 2, c)  # the corners' pixels
+                c = CARD_INK[k]
+            else:
+                fb.hline(x + 2, y, w - 4, hi)
+                fb.hline(x + 2, y + ch - 1, w - 4, hi)
+                fb.vline(x, y + 2, ch - 4, hi)
+                fb.vline(x + w - 1, y + 2, ch - 4, hi)
+                fb.pixel(x + 1, y + 1, hi)
+                fb.pixel(x + w - 2, y + 1, hi)
+                fb.pixel(x + 1, y + ch - 2, hi)
+                fb.pixel(x + w - 2, y + ch - 2, hi)
+                c = dim
+            draw(fb, CARD_TXT[k], x + (w - CARD_TW[k] + 1) // 2, ty, c, s)
+        if n:
+            c = str(n)
+            draw(fb, c, x + (w - len(c) * DIGIT_W + 1) // 2, ny, ui.TEXT, s)
+        else:
+            draw(fb, "0", x + (w - DIGIT_W + 1) // 2, ny, dim, s)
         x += pitch
 
 
@@ -101,15 +134,19 @@ def table(m, fb):
     pitch = 24 if n > 4 else 28
     y = 33
     turn_phase = st.phase == C.PHASE_TURN
+    h = pitch - 3
+    ty = y + 2 + (h - 4 - font.BODY.cap) // 2 - (font.BODY.baseline - font.BODY.cap)
     for r in range(n):
-        h = pitch - 3
         sel = r == m.cursor and st.phase <= C.PHASE_PLACE
         taken = st.taker[r] >= 0
-        if sel:
-            ui.round_rect(fb, 2, y, ui.W - 4, h, ui.PANEL_HI)
-            fb.fill_rect(2, y + 3, 3, h - 6, ui.ACCENT)
-        elif not taken:
-            ui.round_rect(fb, 2, y, ui.W - 4, h, ui.PANEL)
+        # ui.round_rect and card() written out (see counts_row)
+        if sel or not taken:
+            c = ui.PANEL_HI if sel else ui.PANEL
+            fb.fill_rect(4, y, ui.W - 8, h, c)
+            fb.fill_rect(2, y + 2, ui.W - 4, h - 4, c)
+            fb.fill_rect(3, y + 1, ui.W - 6, h - 2, c)
+            if sel:
+                fb.fill_rect(2, y + 3, 3, h - 6, ui.ACCENT)
         else:
             ui.round_rect(fb, 2, y, ui.W - 4, h, ui.PANEL, False)
         font.draw(fb, str(r + 1), 9, y + (h - 10) // 2, ui.ACCENT if sel else ui.DIM, S)
@@ -117,12 +154,20 @@ def table(m, fb):
         row = st.rows[r]
         for i in range(st.cap[r]):
             if i < len(row):
-                card(fb, x, y + 2, 30, h - 4, row[i])
-            elif taken:
-                pass
-            else:
+                k = row[i]
+                if k == C.JOKER:
+                    card(fb, x, y + 2, 30, h - 4, k)  # its rainbow edge
+                else:
+                    c = CARD_COL[k]
+                    fb.fill_rect(x + 2, y + 2, 26, h - 4, c)
+                    fb.fill_rect(x, y + 4, 30, h - 8, c)
+                    fb.fill_rect(x + 1, y + 3, 28, h - 6, c)
+                    t = CARD_TXT[k]
+                    font.draw(fb, t, x + (31 - font.width(t)) // 2, ty, CARD_INK[k])
+            elif not taken:
                 ui.round_rect(fb, x, y + 2, 30, h - 4, ui.PANEL_MID, False)
             x += 33
+        ty += pitch
         tx = 20 + 3 * 33 + 4
         if taken:
             font.draw(fb, font.CROSS + " taken: " + m.names[st.taker[r]], 24, y + (h - 10) // 2,

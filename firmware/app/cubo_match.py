@@ -192,12 +192,12 @@ class CuboMatch(GameScreen):
                 return
         self.tick_countdown(gt)
         self.tick_leds()
-        if now - self.rolled_at < ROLL_ANIM_MS + 100:
+        if now - self.rolled_at < ROLL_ANIM_MS + 100 and self.show_hint is None:
             # nothing else changed this frame (no action, key, countdown second or
             # notice): draw() redraws only the grid, in time for 30 frames a second
+            # (under the hint the grid is hidden: nothing to redraw)
             app = self.app
-            self.spin_only = not app.dirty and self.show_hint is None and not (
-                app.notice and app.notice_until)
+            self.spin_only = not app.dirty and not (app.notice and app.notice_until)
             app.invalidate()
 
     def tick_countdown(self, gt):
@@ -453,7 +453,9 @@ class CuboMatch(GameScreen):
             fb.fill_rect(0, ui.HEADER_H, PANEL_X - 2, MSG_Y - ui.HEADER_H, ui.BG)
         cells = self.my_cells(now)
         scoring_me = st.phase == C.SCORING and st.scorer == self.human
-        if cells is None:
+        if self.show_hint is not None:
+            pass  # the hint's box covers the grid and its line tags
+        elif cells is None:
             for i in range(9):
                 x, y = GRID.cell_xy(i)
                 ui.round_rect(fb, x, y, GRID.size, GRID.size, ui.PANEL)

@@ -6,6 +6,8 @@ from hal import api
 from app import ui, font, art
 from app.screen import is_press
 
+art.fast()  # the dice through the Pico's loop (app/art_thumb.py) where there is one
+
 C_FACE = 0
 BODY = {"R": ui.RED, "B": ui.BLUE, "W": ui.WHITE, "Y": ui.YELLOW}
 PIPS = {"R": ui.WHITE, "B": ui.WHITE, "W": ui.BLACK, "Y": ui.BLACK}

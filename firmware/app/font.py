@@ -129,6 +129,10 @@ def _load(name, label):
 SMALL = _load("font_small", "SMALL")
 BODY = _load("font_body", "BODY")
 
+# (the display's frame, its buffer's address) once app/font_fast.py's loop draws text into
+# it (the Pico): other loops that draw there take it from here (app/art.py's dice)
+fast_frame = None
+
 # Palette for colour blits: pixel 0 = key colour (transparent), pixel 1 = text colour.
 _pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
 _word = bytearray(48)  # glyph indices of the word draw_wrapped is gathering

@@ -23,6 +23,7 @@ FAR = 1 << 20  # a start x that puts every glyph off the frame: the loop only me
 fb = base = line = plain_draw = body = None
 # the arguments of a call draw() hands to the plain draw (see slow())
 args = [None] * 7
+wmax = 0  # glyphs in a word before font.wrap() breaks it (set by use())
 
 
 def draw(target, text, x, y, color, fnt=None, scale=1):
@@ -139,7 +140,7 @@ def use(font, target, buf):
         for k in range(len(fixed)):
             f.job[2 + k] = fixed[k]
         f.job[kernels.TEXT_JOB] = f.top
-    global fb, base, line, plain_draw, body
+    global fb, base, line, plain_draw, body, wmax
     fb = target
     base = a(buf)
     line = kernels.text
@@ -176,6 +177,7 @@ def use(font, target, buf):
     font.draw = draw
     font.width = width
     font.draw_wrapped = draw_wrapped
+    font.fast_frame = (target, base)
     # use() runs once: its code is then freed (about 400 bytes of the Pico's heap, where
     # a game's peak leaves little)
     global use

@@ -8,6 +8,8 @@ the roll animation redraws the dice only from ints.
 from app import ui, font, art
 from shared_rules import kocka10000 as K
 
+art.fast()  # the dice through the Pico's loop (app/art_thumb.py) where there is one
+
 SIZE = 52       # a die on the table
 GAP = 14
 ROW1 = 70       # two rows of dice (a picked die rises 6 px: clear of the set-aside row)

@@ -141,7 +141,11 @@ def footer(fb, hints):
     x = 6
     for key, label in hints:
         kw = font.width(key, font.SMALL) + 6
-        round_rect(fb, x, y + 4, kw, 14, ACCENT)
+        # round_rect(fb, x, y + 4, kw, 14, ACCENT) written out: a call to it takes its
+        # frame from the heap (more than 11 slots), slow on the Pico
+        fb.fill_rect(x + 2, y + 4, kw - 4, 14, ACCENT)
+        fb.fill_rect(x, y + 6, kw, 10, ACCENT)
+        fb.fill_rect(x + 1, y + 5, kw - 2, 12, ACCENT)
         font.draw(fb, key, x + 3, y + 6, BG, font.SMALL)
         x += kw + 4
         x = font.draw(fb, label, x, y + 6, TEXT, font.SMALL) + 10
@@ -181,26 +185,42 @@ def toast(fb, text, color=ACCENT):
     font.draw(fb, text, x + 8, y + 7, color, font.SMALL)
 
 
+_pause = [None, None, None]  # the last pause box's lines as given, all its lines, its hints
+
+
 def pause_box(fb, lines=("A  resume", "X  quit the game")):
     """The pause box every game shows over its screen while paused. Its footer replaces
     the game's: while paused only the box's keys work (B resumes too). Every box ends
     with the joystick press's How to play (app.howto)."""
-    lines = tuple(lines) + (font.BULLET + "  rules and controls",)
+    last = _pause
+    if lines != last[0]:
+        # the lines and the footer's labels once per box, not per frame (the strings'
+        # allocations took 3 ms a frame on the Pico)
+        full = tuple(lines) + (font.BULLET + "  rules and controls",)
+        hints = []
+        for line in full:
+            # the footer's label: "resume" -> "Resume", "quit the game" -> "Quit"
+            words = line[1:].strip().split(" ")
+            what = " ".join(words) if len(words) <= 2 else words[0]
+            hints.append((line[0], what[:1].upper() + what[1:]))
+        last[0] = tuple(lines)  # (a list given is never equal to it: worked out anew)
+        last[1] = full
+        last[2] = hints
+    lines = last[1]
     h = 46 + 16 * len(lines)
     y = (H - h) // 2 - 10
-    round_rect(fb, 30, y, W - 60, h, PANEL)
+    # round_rect's fill and centered() written out: each call takes its frame from the
+    # heap (more than 11 slots), slow on the Pico
+    fb.fill_rect(32, y, W - 64, h, PANEL)
+    fb.fill_rect(30, y + 2, W - 60, h - 4, PANEL)
+    fb.fill_rect(31, y + 1, W - 62, h - 2, PANEL)
     round_rect(fb, 30, y, W - 60, h, ACCENT, False)
-    centered(fb, "Paused", y + 10, ACCENT)
+    font.draw(fb, "Paused", (W - font.width("Paused")) // 2, y + 10, ACCENT)
     y += 38
-    hints = []
     for line in lines:
-        centered(fb, line, y, TEXT, font.SMALL)
+        font.draw(fb, line, (W - font.width(line, font.SMALL)) // 2, y, TEXT, font.SMALL)
         y += 16
-        # the footer's label: "resume" -> "Resume", "quit the game" -> "Quit"
-        words = line[1:].strip().split(" ")
-        what = " ".join(words) if len(words) <= 2 else words[0]
-        hints.append((line[0], what[:1].upper() + what[1:]))
-    footer(fb, hints)
+    footer(fb, last[2])
 
 
 def ranked(scores):

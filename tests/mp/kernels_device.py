@@ -96,7 +96,9 @@ def main():
             n += 1
     for text, w in (("Take a row of cards: the joker \u2190 counts as any colour.", 200),
                     ("WWWWWWWWWWWWWWWWWWWWWWWWWW and more\nnext line", 90),
-                    ("  two  spaces   and a break\n\nafter", 130)):
+                    ("  two  spaces   and a break\n\nafter", 130),
+                    ("  fits on one line", 200), ("i" * 48, 239), ("i" * 49, 239),
+                    ("   ", 100), ("ends in spaces  ", 200)):
         for f in (font.SMALL, font.BODY):
             fb.fill(0)
             plain.fill(0)
