@@ -53,6 +53,8 @@ def install(monkeypatch):
         kernels_ref.tile_diff_ref(f, h, m)
 
     def text(job, s, n):
+        if isinstance(s, (bytes, bytearray)):
+            s = bytes(s).decode()  # the loop reads UTF-8 from a str's or a bytes' data alike
         j = mem.at(job)[0] if isinstance(job, int) else job  # an address or the array
         frame, row = mem.at(j[0]) if j[1] > -(1 << 19) else (bytearray(57600), 0)
         data, _ = mem.at(j[5])

@@ -30,9 +30,7 @@ class FakeHeap:
 def use(monkeypatch, heap):
     monkeypatch.setattr(idle_gc, "gc", heap)
     monkeypatch.setattr(idle_gc, "_free", heap.mem_free)
-    monkeypatch.setattr(idle_gc, "_frames", 0)
-    monkeypatch.setattr(idle_gc, "_mark", -1)
-    monkeypatch.setattr(idle_gc, "_due", False)
+    monkeypatch.setattr(idle_gc, "_state", [0, -1, 0])
 
 
 def frames(n, spare=30):
@@ -42,41 +40,41 @@ def frames(n, spare=30):
 def test_reads_the_heap_once_per_check_and_collects_below_half(monkeypatch):
     heap = FakeHeap()
     use(monkeypatch, heap)
-    assert not any(frames(idle_gc.CHECK_EVERY))  # the first reading sets the mark
+    assert not any(frames(idle_gc._CHECK_EVERY))  # the first reading sets the mark
     assert heap.readings == 1 and heap.collections == 0
     heap.used += 50_000                           # exactly half of the 100,000 free is left
-    assert not any(frames(idle_gc.CHECK_EVERY))
+    assert not any(frames(idle_gc._CHECK_EVERY))
     assert heap.readings == 2 and heap.collections == 0
     heap.used += 1
-    assert not any(frames(idle_gc.CHECK_EVERY))  # read: below the mark, so due
+    assert not any(frames(idle_gc._CHECK_EVERY))  # read: below the mark, so due
     assert heap.readings == 3
     assert frames(1) == [True]                    # the collection: a frame of its own
     assert heap.collections == 1 and heap.used == heap.live
-    assert not any(frames(3 * idle_gc.CHECK_EVERY))
+    assert not any(frames(3 * idle_gc._CHECK_EVERY))
     assert heap.collections == 1 and heap.readings == 6
 
 
 def test_nothing_in_a_frame_without_the_time(monkeypatch):
     heap = FakeHeap()
     use(monkeypatch, heap)
-    frames(5 * idle_gc.CHECK_EVERY, spare=idle_gc.MIN_SPARE_MS - 1)
+    frames(5 * idle_gc._CHECK_EVERY, spare=idle_gc._MIN_SPARE_MS - 1)
     frames(5, spare=-5)
     assert heap.readings == 0 and heap.collections == 0
-    frames(idle_gc.CHECK_EVERY, spare=idle_gc.MIN_SPARE_MS)
+    frames(idle_gc._CHECK_EVERY, spare=idle_gc._MIN_SPARE_MS)
     assert heap.readings == 1
 
 
 def test_never_where_the_collector_gives_no_figures(monkeypatch):
     monkeypatch.setattr(idle_gc, "_free", None)
-    monkeypatch.setattr(idle_gc, "_due", True)
-    assert not any(frames(3 * idle_gc.CHECK_EVERY))
+    monkeypatch.setattr(idle_gc, "_state", [0, -1, 1])
+    assert not any(frames(3 * idle_gc._CHECK_EVERY))
 
 
 def test_the_loop_collects_in_spare_time_but_not_before_pending_work(tmp_path, monkeypatch):
     h = Harness(tmp_path)
     heap = FakeHeap()
     use(monkeypatch, heap)
-    monkeypatch.setattr(idle_gc, "_due", True)
+    monkeypatch.setattr(idle_gc, "_state", [0, -1, 1])
     pending_at_collection = []
     collect = heap.collect
     heap.collect = lambda: pending_at_collection.append(h.app.pending is not None) or collect()

@@ -5,9 +5,7 @@ stored, a game in progress is offered for resume): on the frame after the first,
 logo is up while the flash is read, and the check's time is part of BOOT_MS rather than
 added after it."""
 
-import gc
-
-from app import art, ui, font, sound
+from app import ui, font, sound
 from app.screen import Screen
 
 BOOT_MS = 500  # the splash; boot to the menu stays under 1.5 s (make bench)
@@ -19,6 +17,10 @@ class BootScreen(Screen):
         self.started = None
         self.offer = False  # the boot check's resume screen (None: none; False: not run yet)
         self.done = False
+        # held here: the boot check purges the modules loaded since boot, and the next
+        # frame would load art from flash again (15 ms more of drawing on the Pico)
+        from app import art
+        self.art = art
 
     def on_event(self, ev):
         self.finish()
@@ -39,7 +41,7 @@ class BootScreen(Screen):
     def draw(self, fb):
         from app.app import VERSION
         ui.clear(fb)
-        logo(fb, 48)
+        logo(fb, 48, self.art)
         ui.centered(fb, "dice & card games", 150, ui.DIM)
         elapsed = 0 if self.started is None else self.app.now - self.started
         ui.bar(fb, 60, 186, 120, 8, min(elapsed, BOOT_MS), BOOT_MS)
@@ -51,9 +53,6 @@ class BootScreen(Screen):
         from app import savegame
         self.offer = savegame.at_boot(self.app, resume_game)
         self.app.close_log()
-        # the check's garbage now, in its own long frame: left for later, an automatic
-        # collection landed in the next draw (12 ms of drawing took 29 on the Pico)
-        gc.collect()
 
     def finish(self):
         if self.done:
@@ -68,8 +67,8 @@ class BootScreen(Screen):
             app.push(self.offer)
 
 
-def logo(fb, y):
-    """Two tumbling dice and the name."""
+def logo(fb, y, art):
+    """Two tumbling dice and the name (art: the app.art module)."""
     art.die(fb, 64, y, 44, 5, ui.RED, ui.WHITE)
     art.die(fb, 132, y + 10, 44, 3, ui.BLUE, ui.WHITE)
     ui.centered(fb, "KOCKA", y + 64, ui.ACCENT, font.BODY, 3)

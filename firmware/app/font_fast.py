@@ -83,29 +83,50 @@ def lines_of(text, max_w, fnt, out, wmax):
     """font.wrap(text, max_w, fnt, 1, out) with each word measured by the loop in one
     call (font.wrap takes a Python step a glyph: 10-16 ms for a two-line prompt on the
     Pico). False for a text with a word font.wrap breaks inside (more than wmax glyphs,
-    or wider than a line): the caller asks font.wrap then."""
+    or wider than a line): the caller asks font.wrap then.
+    An ASCII text is walked as its bytes: on the Pico a new str (a slice, a character)
+    costs 60-150 us, most of it looking for an interned string of that text, a bytes
+    slice a fraction of that; the loop reads either."""
     del out[:]
     n = len(text)
+    s = text.encode()
+    if len(s) == n:
+        blank = b" \n"
+        job = fnt.job
+    else:       # characters are not bytes: the str's own indices
+        s = text
+        blank = " \n"
+        job = None
+    space = blank[0]    # an int from bytes, a str from a str
+    newline = blank[1]
+    space_s = blank[0:1]
+    newline_s = blank[1:2]
+    blank_at = s.find
     x = sp = sps = end = i = 0
     start = -1      # the line's first character; -1: nothing on the line yet
     while i < n:
-        c = text[i]
-        if c == " ":
+        c = s[i]
+        if c == space:
             if not sp:
                 sps = i
             sp += fnt.widths[0]
             i += 1
-        elif c == "\n":
+        elif c == newline:
             out.append(text[start:end] if start >= 0 else "")
             x = sp = 0
             start = -1
             i += 1
         else:
-            j = text.find(" ", i)
-            c = text.find("\n", i)
+            j = blank_at(space_s, i)
+            c = blank_at(newline_s, i)
             if j < 0 or 0 <= c < j:
                 j = c if c >= 0 else n
-            c = width(text[i:j], fnt)
+            if job is None:
+                c = width(text[i:j], fnt)
+            else:   # width() on the word's bytes
+                job[1] = -FAR
+                line(job, s[i:j], j - i)
+                c = job[1] + FAR
             if j - i > wmax or c > max_w:
                 return False
             if start >= 0 and x + sp + c > max_w:

@@ -11,33 +11,36 @@ no figures (CPython), nothing is ever due.
 """
 import gc
 
-MIN_SPARE_MS = 15  # what a frame must have left for the reading or the collection
-CHECK_EVERY = 30   # frames with that much to spare between readings: about a second
+from micropython import const
+
+# (underscored consts: on MicroPython they cost no interned name, and every name this
+# module adds is interned for good)
+_MIN_SPARE_MS = const(15)  # what a frame must have left for the reading or the collection
+_CHECK_EVERY = const(30)   # frames with that much to spare between readings: about a second
 _free = getattr(gc, "mem_free", None)
-_frames = 0
-_mark = -1   # collect once the free heap is below this; -1: read it to set the mark
-_due = False
+# frames since the last reading; the free heap to collect below (-1: read it to set the
+# mark); 1 if a collection is due
+_state = [0, -1, 0]
 
 
-def collect_if_due(spare_ms):
-    """One frame's spare time (spare_ms left): reads the free heap or collects if it is
-    their turn and the time is there. True if it collected."""
-    global _frames, _mark, _due
-    if _free is None or spare_ms < MIN_SPARE_MS:
+def collect_if_due(ms):
+    """One frame's spare time (ms left): reads the free heap or collects if it is their
+    turn and the time is there. True if it collected."""
+    st = _state
+    if _free is None or ms < _MIN_SPARE_MS:
         return False
-    if _due:
-        _due = False
+    if st[2]:
         gc.collect()
-        _mark = -1
-        _frames = 0
+        st[0] = st[2] = 0
+        st[1] = -1
         return True
-    _frames += 1
-    if _frames < CHECK_EVERY:
+    st[0] += 1
+    if st[0] < _CHECK_EVERY:
         return False
-    _frames = 0
-    free = _free()
-    if _mark < 0:
-        _mark = free // 2
-    elif free < _mark:
-        _due = True
+    st[0] = 0
+    ms = _free()
+    if st[1] < 0:
+        st[1] = ms // 2
+    elif ms < st[1]:
+        st[2] = 1
     return False
