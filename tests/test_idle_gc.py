@@ -57,11 +57,21 @@ def test_reads_the_heap_once_per_check_and_collects_below_half(monkeypatch):
 def test_nothing_in_a_frame_without_the_time(monkeypatch):
     heap = FakeHeap()
     use(monkeypatch, heap)
-    frames(5 * idle_gc._CHECK_EVERY, spare=idle_gc._MIN_SPARE_MS - 1)
+    frames(5 * idle_gc._CHECK_EVERY, spare=idle_gc._READ_SPARE_MS - 1)  # an animating frame
     frames(5, spare=-5)
     assert heap.readings == 0 and heap.collections == 0
-    frames(idle_gc._CHECK_EVERY, spare=idle_gc._MIN_SPARE_MS)
+    frames(idle_gc._CHECK_EVERY, spare=idle_gc._READ_SPARE_MS)
     assert heap.readings == 1
+
+
+def test_a_due_collection_waits_for_a_frame_with_the_time_for_it(monkeypatch):
+    heap = FakeHeap()
+    use(monkeypatch, heap)
+    monkeypatch.setattr(idle_gc, "_state", [0, -1, 1])
+    assert not any(frames(10, spare=idle_gc._COLLECT_SPARE_MS - 1))
+    assert heap.collections == 0 and heap.readings == 0
+    assert frames(1, spare=idle_gc._COLLECT_SPARE_MS) == [True]
+    assert heap.collections == 1
 
 
 def test_never_where_the_collector_gives_no_figures(monkeypatch):
