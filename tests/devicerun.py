@@ -1,9 +1,13 @@
 """Shared set-up of the emulated-RP2040 tests and bench (tools/rp2040emu.py): skip with where
 to get the firmware when it is absent, boot a device from an image, press buttons and wait
 for screens."""
+import os
+
 import pytest
 
 from tools import device_image, rp2040emu
+
+MP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
 
 GAP_MS = 350  # a press every GAP_MS, held HOLD_MS: long enough for one frame to see it
 HOLD_MS = 180
@@ -34,6 +38,25 @@ def boot(tmp_path_factory, name, data=None, probe=False, firmware=None, image=No
         image = device_image.build_image(data=data, extra=extra, bundle=firmware is None)
     out = tmp_path_factory.mktemp(name)
     return rp2040emu.Device(image, out_dir=str(out), firmware=firmware)
+
+
+def run_script(script, tmp_path, ok, fail, limit_ms=20000, step_ms=250):
+    """tests/mp/<script> as main.py on the bundle until it prints a line starting with
+    `ok` or `fail`; returns the console text and that line's words (None if neither)."""
+    require()
+    with open(os.path.join(MP_DIR, script), "rb") as f:
+        main = f.read()
+    dev = rp2040emu.Device(device_image.build_image(extra={"main.py": main}),
+                           out_dir=str(tmp_path))
+    try:
+        dev.run_until(lambda: ok in dev.console_text() or fail in dev.console_text(),
+                      limit_ms, step_ms)
+        text = dev.console_text()
+    finally:
+        dev.close()
+    assert fail not in text, text[-2000:]
+    lines = [line.split() for line in text.splitlines() if line.startswith(ok)]
+    return text, lines[0] if lines else None
 
 
 def wait_top(dev, name, limit_ms=8000):

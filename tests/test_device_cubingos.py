@@ -7,27 +7,14 @@ import subprocess
 import sys
 
 from tests import devicerun
-from tools import device_image, rp2040emu
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def test_the_thumb_dice_equal_the_framebuf_dice_on_the_pico(tmp_path):
-    devicerun.require()
-    with open(os.path.join(HERE, "mp", "cubingos_device.py"), "rb") as f:
-        main = f.read()
-    dev = rp2040emu.Device(device_image.build_image(extra={"main.py": main}),
-                           out_dir=str(tmp_path))
-    try:
-        dev.run_until(lambda: "COK" in dev.console_text() or "CFAIL" in dev.console_text(),
-                      120000, 500)
-        text = dev.console_text()
-    finally:
-        dev.close()
-    assert "CFAIL" not in text, text[-2000:]
-    ok = [line.split() for line in text.splitlines() if line.startswith("COK")]
-    assert ok and int(ok[0][1]) >= 500, text[-2000:]
-    assert int(ok[0][2]) >= 0.9 * int(ok[0][1]), text[-2000:]   # frames not blank
+    text, ok = devicerun.run_script("cubingos_device.py", tmp_path, "COK", "CFAIL", 120000, 500)
+    assert ok and int(ok[1]) >= 500, text[-2000:]
+    assert int(ok[2]) >= 0.9 * int(ok[1]), text[-2000:]   # frames not blank
 
 
 def test_the_loop_compiles_for_both_picos_and_the_bundle_builds_it_for_the_rp2040(tmp_path):
