@@ -99,3 +99,35 @@ def test_the_answer_is_the_frame_on_screen_with_the_box_over_it(tmp_path, monkey
     changed = [i for i in range(len(before)) if before[i] != after[i]]
     rows = {i // 240 for i in changed}
     assert changed and max(rows) - min(rows) < 30  # one small box, nothing else
+
+
+def test_a_late_frame_shortens_the_next_wait_so_the_rate_holds(tmp_path, monkeypatch):
+    from app import app as app_module
+    h = Harness(tmp_path)
+    hal = h.hal
+    F = app_module.FRAME_MS
+    work = [0, F + 17, 0, 0, 3 * F, 0, 0]   # ms each frame's work takes: two run late
+    waits = []   # (frame, ms)
+    done = []
+
+    def tick(now):
+        if len(done) == len(work):
+            raise KeyboardInterrupt
+        hal.clock += work[len(done)]
+        done.append(1)
+
+    def wait(ms):
+        waits.append((len(done) - 1, ms))
+        hal.clock += ms
+
+    monkeypatch.setattr(h.app, "tick", tick)
+    monkeypatch.setattr(app_module.idle_gc, "_free", None)
+    start = hal.clock
+    try:
+        h.app.run(wait)
+    except KeyboardInterrupt:
+        pass
+    # the 17 ms over comes off the next frame's wait; of the frame three frames long,
+    # one frame's worth comes off (the next waits nothing), the rest is let go
+    assert waits == [(0, F), (2, F - 17), (3, F), (6, F)]
+    assert hal.clock - start == sum(work) + sum(ms for _f, ms in waits)

@@ -254,22 +254,29 @@ class App:
         start = hal.ticks_ms()
         last = start
         now = 0
+        late = 0
         while True:
             t = hal.ticks_ms()
             now += hal.ticks_diff(t, last)
             last = t
             self.tick(now)
-            self.rest(t, wait)
+            late = self.rest(t, wait, late)
 
-    def rest(self, start, wait):
+    def rest(self, start, wait, ms=0):
         """The rest of the frame begun at hal.ticks_ms() `start`: a garbage collection if
         one is due (app.idle_gc), then wait(ms) to the frame's end; nothing while a
-        press's slow work is pending (it starts at once)."""
+        press's slow work is pending (it starts at once). ms: how late the last frame
+        ended, as this returns it for the next: that much (up to a frame) comes off this
+        frame's wait, so an animation keeps its 30 frames a second on average when a
+        frame runs long (a save written, a bot's move)."""
         if self.pending is not None:
-            return
+            return 0
         hal = self.hal
-        spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), start)
-        if idle_gc.collect_if_due(spare):
-            spare = FRAME_MS - hal.ticks_diff(hal.ticks_ms(), start)
-        if spare > 0:
-            wait(spare)
+        end = FRAME_MS - ms  # this frame's end, in ms from its start
+        ms = end - hal.ticks_diff(hal.ticks_ms(), start)
+        if idle_gc.collect_if_due(ms):
+            ms = end - hal.ticks_diff(hal.ticks_ms(), start)
+        if ms > 0:
+            wait(ms)
+            return 0
+        return min(-ms, FRAME_MS)
