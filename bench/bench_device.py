@@ -315,7 +315,7 @@ def compare(dev_runs, wasm_runs):
                 "factor": factor(d_per, w_per)}
         elif r["kind"] == "crc":
             entry = {}
-            for k in ("binascii_us_per_kb", "viper_us_per_kb", "pure_us_per_kb",
+            for k in ("binascii_us_per_kb", "pure_us_per_kb",
                       "module_us_per_kb"):
                 entry[k] = {"device": r.get(k), "wasm": w.get(k) if w else None,
                             "factor": factor(r.get(k), w.get(k) if w else None)}

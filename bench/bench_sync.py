@@ -205,15 +205,13 @@ for _ in range(7):  # the best of 7 rounds of 30: the least disturbed by the mac
     dt = time.ticks_diff(time.ticks_us(), t) / 30
     best = dt if best is None or dt < best else best
 py_us = best
-print("RESULT " + json.dumps({"crc32_py_us_per_kb": py_us,
-                              "viper_available": crc32.viper_compiled() is not None}))
+print("RESULT " + json.dumps({"crc32_py_us_per_kb": py_us}))
 '''
 
 
 def micropython_crc():
-    """The pure-Python CRC-32 (the Pico's path without the viper loop) under MicroPython
-    (WebAssembly): microseconds per KB. The viper loop cannot run here (no native
-    emitter); on the Pico it replaces this path."""
+    """The pure-Python CRC-32 (the path where binascii has no crc32) under MicroPython
+    (WebAssembly): microseconds per KB. On the Pico binascii.crc32 replaces it."""
     import json
     from tests.mpgate import node_available, run_mp
     if not node_available():

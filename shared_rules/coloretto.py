@@ -36,6 +36,12 @@ last round can need 15 cards with 14 left); in the online preset the start of ea
 round passes from the previous round's start player to the next seat; colours are
 removed (3 players: one, 2 players: two) in both presets.
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
 from shared_rules.game import State, IllegalAction, TERMINAL
 from shared_rules.rng import Rng
 
@@ -49,10 +55,10 @@ JOKER = 7
 PLUS2 = 8
 LAST = 9
 CARD_NAMES = COLOURS + ("joker", "+2", "last round")
-CARDS_PER_COLOUR = 9
-NUM_JOKERS = 3
-NUM_PLUS2 = 10
-TOTAL_CARDS = 77
+_CARDS_PER_COLOUR = const(9)
+_NUM_JOKERS = const(3)
+_NUM_PLUS2 = const(10)
+_TOTAL_CARDS = const(77)
 
 DRAW = 1
 PLACE = 2
@@ -235,7 +241,7 @@ class Coloretto(State):
         self.removed.sort()
         self.colours = tuple(cols)
         self.coll = [[0] * 9 for _ in range(n)]
-        left = [CARDS_PER_COLOUR] * NCOL
+        left = [_CARDS_PER_COLOUR] * NCOL
         for k in self.removed:
             left[k] = 0
         if not self.online:
@@ -250,8 +256,8 @@ class Coloretto(State):
         deck = []
         for k in range(NCOL):
             deck.extend([k] * left[k])
-        deck.extend([JOKER] * NUM_JOKERS)
-        deck.extend([PLUS2] * NUM_PLUS2)
+        deck.extend([JOKER] * _NUM_JOKERS)
+        deck.extend([PLUS2] * _NUM_PLUS2)
         rng.shuffle(deck)
         # deck[0] is the bottom card, deck[-1] the top one.
         deck.insert(LAST_POS[o["preset"]], LAST)

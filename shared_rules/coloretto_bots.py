@@ -28,6 +28,12 @@ are coroutines (see _scorer for why).
 The strong bot thinks in slices for the play screen: think(state, player) is a generator
 doing SLICE simulated steps per next(); act() runs it in one go, with the same answer.
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
 from shared_rules import coloretto as C
 from shared_rules.driver import RandomAgent
 from shared_rules.rng import Rng
@@ -35,7 +41,7 @@ from shared_rules.rng import Rng
 TAKE_AT = 6
 STEPS = 600
 SLICE = 60  # greedy steps per slice of think(): ~40 ms on the device
-_NEG = -1000000
+_NEG = const(-1000000)
 LEVELS = ("random", "greedy", "strong")
 
 

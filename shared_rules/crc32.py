@@ -1,24 +1,15 @@
 """CRC-32 (the zlib / PNG / Ethernet one) that gives zlib.crc32's numbers everywhere.
 
-The fastest way the runtime offers, each passing a known-answer check first:
+Two ways, the first the runtime offers, each passing a known-answer check first:
 
 1. `binascii.crc32` (CPython always; MicroPython where the port enables
-   MICROPY_PY_BINASCII_CRC32: the official rp2 build of v1.28 does, so this is the
-   path on the Pico: about 0.2 ms per KB, measured on the emulated RP2040 by
-   `make bench`);
-2. a @micropython.viper loop over a 256-entry 32-bit table (1 KB), where binascii
-   has no crc32 but the runtime has a native emitter (a MicroPython build without
-   MICROPY_PY_BINASCII_CRC32). It is never taken on v1.28's rp2 build, and it would
-   be slower there: about 2.5x binascii's time on the emulated RP2040 (0.57 against
-   0.23 ms per KB). mpy-cross without -march and ports without a native emitter
-   (the WebAssembly port) reject viper code when compiling, so it is compiled at
-   run time from VIPER_SOURCE, on first use; tests compile the same text with
-   mpy-cross -march=armv6m and run it under a viper emulation;
-3. pure Python, in two 16-bit halves: on the RP2040 every intermediate value
-   stays a small int (no heap allocation per byte); 2 x 256 16-bit entries (1 KB).
-   About 80x slower than binascii on the emulated RP2040.
-
-Tables are built on first use.
+   MICROPY_PY_BINASCII_CRC32: the official rp2 build of v1.28 does, and so does the
+   project's firmware image, so this is the path on the Pico: about 0.2 ms per KB,
+   measured on the emulated RP2040 by `make bench`);
+2. pure Python, in two 16-bit halves, where binascii has no crc32 (the WebAssembly
+   port): on the RP2040 every intermediate value stays a small int (no heap allocation
+   per byte); 2 x 256 16-bit entries (1 KB), built on first use. About 80x slower than
+   binascii on the emulated RP2040.
 """
 
 try:
@@ -30,20 +21,6 @@ except (ImportError, AttributeError, TypeError):
 
 _HI = None  # array('H') of the table's high halves, built lazily
 _LO = None
-_VIPER = 0  # (the compiled viper function, its table), None where there is none; 0: not tried
-
-VIPER_SOURCE = """
-@micropython.viper
-def crc32_update(data, n: int, crc: uint, table) -> uint:
-    t = ptr32(table)
-    p = ptr8(data)
-    c = ~crc
-    i = 0
-    while i < n:
-        c = uint(t[(c ^ uint(p[i])) & 0xFF]) ^ (c >> 8)
-        i += 1
-    return ~c
-"""
 
 
 def _entry(n):
@@ -72,41 +49,6 @@ def _table():
     _HI = hi
 
 
-def table32():
-    """The 256-entry table as array('I') (the viper loop's)."""
-    from array import array
-    t = array("I", bytes(1024))
-    for n in range(256):
-        h, l = _entry(n)
-        t[n] = (h << 16) | l
-    return t
-
-
-def viper_compiled(namespace=None):
-    """crc32_update(data, len(data), crc, table32()) compiled from VIPER_SOURCE in
-    `namespace` (default: the runtime's own micropython module), or None when the runtime
-    cannot compile or run it right."""
-    try:
-        if namespace is None:
-            import micropython
-            namespace = {"micropython": micropython}
-        exec(VIPER_SOURCE, namespace)
-        fn = namespace["crc32_update"]
-        table = table32()
-        if fn(b"123456789", 9, 0, table) != 0xCBF43926:
-            return None
-        return fn, table
-    except Exception:  # no native emitter (SyntaxError), CPython's stand-in, ...
-        return None
-
-
-def _viper():
-    global _VIPER
-    if _VIPER == 0:
-        _VIPER = viper_compiled()
-    return _VIPER
-
-
 def crc32_halves(data, hi=0, lo=0):
     """The CRC of `data` continuing from a CRC given as (hi, lo) 16-bit halves (0, 0 to start);
     returns the new (hi, lo). Pure Python, allocation-free per byte."""
@@ -130,12 +72,9 @@ def crc32_py(data, crc=0):
 
 
 def _fast(data, crc):
-    """The CRC by binascii or viper, or None when neither is there."""
+    """The CRC by binascii, or None where there is none."""
     if _native is not None:
         return _native(data, crc) & 0xFFFFFFFF
-    v = _viper()
-    if v is not None:
-        return v[0](data, len(data), crc, v[1])
     return None
 
 

@@ -124,6 +124,12 @@ die 2's on F2 toward G2):
     RandomAgent); a screen should use legal_cells() and preview() instead.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
+
 from shared_rules.game import (State, IllegalAction, SIMULTANEOUS, TERMINAL, SYSTEM,
                                 check_shape)
 from shared_rules.rng import Rng
@@ -153,14 +159,14 @@ PASS = 3
 STOP = 4
 TAKE = 5
 DECLINE = 6
-_ACTION_LEN = (0, 3, 7, 3, 3, 6, 3)
+_ACTION_LEN = const((0, 3, 7, 3, 3, 6, 3))
 KIND_NAMES = ("?", "go", "place", "pass", "stop", "take", "decline")
 
 # Phases.
 RACE = 0
 TAKING = 1
 OVER = 2
-PHASE_NAMES = ("race", "taking", "over")
+_PHASE_NAMES = const(("race", "taking", "over"))
 
 # A player's status in the current round.
 OUT = 0       # holds no die: not in this round
@@ -170,7 +176,7 @@ CORRECT = 3
 WRONG = 4
 PASSED = 5
 SLOW = 6      # stopped: can no longer win, or the time limit ran out
-STATUS_NAMES = ("out", "waiting", "racing", "correct", "wrong", "passed", "slow")
+_STATUS_NAMES = const(("out", "waiting", "racing", "correct", "wrong", "passed", "slow"))
 
 
 def card_name(k):
@@ -587,7 +593,7 @@ class CubingosState(State):
             if st == WAITING:
                 raise IllegalAction("player %d races in a later leg" % p)
             raise IllegalAction("player %d is not racing in this round (%s)" % (
-                p, STATUS_NAMES[st]))
+                p, _STATUS_NAMES[st]))
         if not self._can_win(p, t):
             raise IllegalAction("too late: player %d can no longer win this round" % p)
         if kind == PLACE:

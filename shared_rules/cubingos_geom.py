@@ -41,6 +41,12 @@ D = c+a+b, B = c+b, and the meetings of c's die are:
     B empty, D empty, A a die    c's (b, a) meets A's (b, -a)    flat, both facing b
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
+
 PX = 0
 NX = 1
 PY = 2
@@ -48,11 +54,11 @@ NY = 3
 PZ = 4
 NZ = 5
 DIR_VEC = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
-DIR_NAMES = ("+x", "-x", "+y", "-y", "+z", "-z")
+_DIR_NAMES = const(("+x", "-x", "+y", "-y", "+z", "-z"))
 DIR_OFF = (1, -1, 64, -64, 4096, -4096)
 UP = 4096
 ORIGIN = 32 + 32 * 64
-LIMIT = 30          # |x|, |y| and z of a cell the rules accept
+_LIMIT = const(30)          # |x|, |y| and z of a cell the rules accept
 
 # The four edge directions of each face, in increasing order (the slot order on a face).
 PERP = tuple(tuple(g for g in range(6) if g >> 1 != f >> 1) for f in range(6))
@@ -158,7 +164,7 @@ def xyz(c):
 
 
 def in_bounds(x, y, z):
-    return -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT and 0 <= z <= LIMIT
+    return -_LIMIT <= x <= _LIMIT and -_LIMIT <= y <= _LIMIT and 0 <= z <= _LIMIT
 
 
 def build_tables(die):

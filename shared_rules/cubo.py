@@ -64,6 +64,12 @@ scorer, scoring_step(), hint(p) (best arrangement of p's dice and the ARRANGE ac
 that reaches it), describe_action(action), pack_arrangement(old, new).
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
+
 from shared_rules.game import (State, IllegalAction, SIMULTANEOUS, TERMINAL, SYSTEM,
                                 check_shape)
 from shared_rules.rng import Rng
@@ -94,7 +100,7 @@ KIND_NAMES = {ROLL: "roll", REROLL: "reroll", SWAP: "swap", ARRANGE: "arrange",
 PLAY = 0
 SCORING = 1
 OVER = 2
-PHASE_NAMES = ("play", "scoring", "over")
+_PHASE_NAMES = const(("play", "scoring", "over"))
 
 # A player's state within a round.
 WAITING = 0     # has not rolled yet
@@ -102,7 +108,7 @@ ARRANGING = 1   # rolled: may reroll (until the first call), swap, call
 CALLED = 2      # called Cubo: takes a centre die next
 FINISHED = 3    # called and took a centre die
 FORFEIT = 4     # the countdown caught them: 0 points this round
-STATUS_NAMES = ("waiting", "arranging", "called", "finished", "forfeit")
+_STATUS_NAMES = const(("waiting", "arranging", "called", "finished", "forfeit"))
 
 # Scoring sub-steps of the current scorer.
 STEP_SWAP = 0
@@ -110,8 +116,8 @@ STEP_NAME = 1
 
 ROUNDS = 6
 COUNTDOWN_MS = 6000
-START_COLOURS = "RRRRBBBB"
-START_CENTRE = "RRBB"
+_START_COLOURS = const("RRRRBBBB")
+_START_CENTRE = const("RRBB")
 
 
 def pack_arrangement(old, new):
@@ -188,11 +194,11 @@ class CuboState(State):
         self.deadline = None        # countdown end (ms) while it runs
         self.calls = []             # players in calling order this round
         self.centre = [None] * 4
-        self.centre_colours = START_CENTRE
+        self.centre_colours = _START_CENTRE
         self.scorer = -1
         self.step = STEP_SWAP
         n = num_players
-        self.colours = [START_COLOURS] * n   # each player's 8 coloured dice
+        self.colours = [_START_COLOURS] * n   # each player's 8 coloured dice
         self.grids = [None] * n
         self.status = [WAITING] * n
         self.nrolls = [0] * n

@@ -29,6 +29,12 @@ grid, so a UI can animate it. Heavy work (hard's centre planning) is spread over
 calls, a few solver runs per call, so no single act() stalls a device frame for long.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
+
 from shared_rules.rng import Rng
 from shared_rules import cubo as C
 from shared_rules.cubo_score import (
@@ -57,7 +63,7 @@ PARAMS = {
 # slows down; the countdown and a last bot's hurry before it stay as the rules have them.
 PACES = {"normal": 100, "slow": 200, "relaxed": 350}
 
-PLAN_STEPS_PER_CALL = 2  # solver runs per act() while hard plans for the centre
+_PLAN_STEPS_PER_CALL = const(2)  # solver runs per act() while hard plans for the centre
 
 
 def stop_value(options, colours, m):
@@ -332,7 +338,7 @@ class CuboBot:
         j = self._plan_joker[0]
         cands = self._plan
         if cands:
-            for _ in range(PLAN_STEPS_PER_CALL):
+            for _ in range(_PLAN_STEPS_PER_CALL):
                 if not cands:
                     break
                 dc, k = cands.pop()

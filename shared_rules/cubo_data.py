@@ -6,6 +6,12 @@ the mean best score of a random roll). joker: 0 white, k = yellow with C on
 pip k.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
+
 SAMPLES = 8000
 LEVELS = 8
 STOP = (

@@ -53,6 +53,12 @@ round_number().
 MicroPython subset.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
+
 from shared_rules.game import State, IllegalAction, TERMINAL, check_shape
 from shared_rules.rng import Rng
 from shared_rules.cubo_score import (score_grid, score_named, line_scores, validate_grid,
@@ -75,19 +81,19 @@ KIND_NAMES = {REROLL: "reroll", FLIP: "flip", GRID: "grid", POINTS: "points",
               STOP: "stop"}
 STAGE_OF = {SHOW: 1, SIGNAL: 2, STOP: 3}  # the stage each of these actions moves to
 
-NO_TAKE = 4     # GRID slot: no centre die taken
+_NO_TAKE = const(4)     # GRID slot: no centre die taken
 KEEP = 9        # GRID cell: no swap, the taken die goes back
 ROUNDS = 6
-START_CENTRE = "RRBB"
+_START_CENTRE = const("RRBB")
 
 # An entry of the current round: (player, grid after the swap or None, named C value
 # or None, points, centre slot taken or -1, colour of the die that came back or None).
 E_PLAYER = 0
 E_GRID = 1
-E_NAMED = 2
-E_POINTS = 3
-E_SLOT = 4
-E_BACK = 5
+_E_NAMED = const(2)
+_E_POINTS = const(3)
+_E_SLOT = const(4)
+_E_BACK = const(5)
 
 
 def _other(colour):
@@ -122,7 +128,7 @@ class CuboTableState(State):
         self.stage = 0      # the round's stage: see SHOW, SIGNAL, STOP
         self.history = [[] for _ in range(num_players)]
         self.totals = [0] * num_players
-        self._roll_centre(START_CENTRE)
+        self._roll_centre(_START_CENTRE)
 
     def _roll_centre(self, colours):
         self.centre = [(self.rng.die(), colours[k]) for k in range(4)]
@@ -233,12 +239,12 @@ class CuboTableState(State):
         if problem:
             raise IllegalAction(problem)
         back = None
-        if slot == NO_TAKE:
+        if slot == _NO_TAKE:
             if cell != KEEP:
                 raise IllegalAction("no centre die was taken: there is nothing to swap")
         else:
             if not 0 <= slot < 4:
-                raise IllegalAction("no centre slot %d (0-3, or %d for none)" % (slot, NO_TAKE))
+                raise IllegalAction("no centre slot %d (0-3, or %d for none)" % (slot, _NO_TAKE))
             if slot in self.taken_slots():
                 raise IllegalAction("centre die %d was already taken this round" % slot)
             taken = self.centre[slot]
@@ -261,13 +267,13 @@ class CuboTableState(State):
                 raise IllegalAction("only a C face is named (0 here, not %d)" % named)
             named = None
             pts = score_grid(grid, ro)
-        return (p, grid, named, pts, -1 if slot == NO_TAKE else slot, back)
+        return (p, grid, named, pts, -1 if slot == _NO_TAKE else slot, back)
 
     def _enter(self, entry):
         p = entry[E_PLAYER]
         self.entries.append(entry)
-        self.history[p].append(entry[E_POINTS])
-        self.totals[p] += entry[E_POINTS]
+        self.history[p].append(entry[_E_POINTS])
+        self.totals[p] += entry[_E_POINTS]
         if len(self.entries) == self.num_players:
             self._end_round()
 
@@ -276,10 +282,10 @@ class CuboTableState(State):
             taken = self.taken_slots()
             colours = [self.centre[k][1] for k in range(4) if k not in taken]
             for e in self.entries:
-                if e[E_BACK] is not None:
-                    colours.append(e[E_BACK])
+                if e[_E_BACK] is not None:
+                    colours.append(e[_E_BACK])
         else:
-            colours = START_CENTRE
+            colours = _START_CENTRE
         self.entries = []
         self.stage = 0
         self.round += 1
@@ -325,7 +331,7 @@ class CuboTableState(State):
             if i != CENTRE and grid[i][1] == "B":
                 blue |= 1 << i
         return tuple([self.current_player(), GRID] + faces + [
-            blue, NO_TAKE if slot is None else slot, KEEP if cell is None else cell,
+            blue, _NO_TAKE if slot is None else slot, KEEP if cell is None else cell,
             named or 0])
 
     def entering(self):
@@ -338,11 +344,11 @@ class CuboTableState(State):
 
     def taken_slots(self):
         """The centre slots taken so far this round."""
-        return [e[E_SLOT] for e in self.entries if e[E_SLOT] >= 0]
+        return [e[_E_SLOT] for e in self.entries if e[_E_SLOT] >= 0]
 
     def breakdown(self, entry):
         """line_scores of an entry's grid (after the swap, with its named C)."""
-        return line_scores(entry[E_GRID], self.options["runs_any_order"], entry[E_NAMED])
+        return line_scores(entry[E_GRID], self.options["runs_any_order"], entry[_E_NAMED])
 
     def round_number(self):
         """1-based round number (ROUNDS after the last)."""
@@ -371,7 +377,7 @@ class CuboTableState(State):
             "centre": [_die_list(d) for d in self.centre],
             "entries": [[e[E_PLAYER],
                          None if e[E_GRID] is None else [_die_list(d) for d in e[E_GRID]],
-                         e[E_NAMED], e[E_POINTS], e[E_SLOT], e[E_BACK]]
+                         e[_E_NAMED], e[_E_POINTS], e[_E_SLOT], e[_E_BACK]]
                         for e in self.entries],
             "scores": [list(h) for h in self.history], "totals": list(self.totals),
         }

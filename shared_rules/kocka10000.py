@@ -31,6 +31,12 @@ UI-facing API: `roll`, `aside` (dice set aside from the current six), `turn_tota
 invalid), `events` (what the last action caused) and `last_event()`, `event_text(ev)`,
 `describe_action(a)`, and `view()`: all of it as one plain dict.
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
 from shared_rules.game import State, IllegalAction, TERMINAL
 
 ROLL = 1
@@ -41,11 +47,11 @@ BANK = 5
 
 ROLLING = 0
 PICKING = 1
-OVER = 2
+_OVER = const(2)
 
 GOAL = 10000
 COLLECT_FROM = 2500
-MIN_BANK = 350
+_MIN_BANK = const(350)
 
 # Events: (kind, player, value)
 EV_BUST = 1        # value: the turn total lost
@@ -55,13 +61,13 @@ EV_CONFIRMED = 4   # the confirmation roll scored; value: the face confirmed
 EV_BANK = 5        # value: points banked
 EV_ANNOUNCE = 6    # reached 2,500: "sorozhatsz" (may collect from now on); value: total
 EV_WIN = 7         # value: the winner's score
-EV_JOKER = 8       # value: the joker named
+_EV_JOKER = const(8)       # value: the joker named
 EV_LAST_ROUND = 9  # finish_round: someone reached 10,000, the round is being completed
 EV_END = 10        # finish_round: the round is over; value: the best score
 
 EVENT_NAMES = {EV_BUST: "bust", EV_HOT: "hot dice", EV_COLLECTED: "collected",
                EV_CONFIRMED: "confirmed", EV_BANK: "bank", EV_ANNOUNCE: "may collect",
-               EV_WIN: "win", EV_JOKER: "joker", EV_LAST_ROUND: "last round",
+               EV_WIN: "win", _EV_JOKER: "joker", EV_LAST_ROUND: "last round",
                EV_END: "game over"}
 
 KIND_NAMES = {ROLL: "roll", TAKE: "take", COLLECT: "collect", JOKER: "joker", BANK: "bank"}
@@ -203,10 +209,10 @@ class Kocka10000(State):
 
     # -- queries -------------------------------------------------------------------
     def current_player(self):
-        return TERMINAL if self.phase == OVER else self.turn
+        return TERMINAL if self.phase == _OVER else self.turn
 
     def is_terminal(self):
-        return self.phase == OVER
+        return self.phase == _OVER
 
     def scores(self):
         return list(self.totals)
@@ -221,7 +227,7 @@ class Kocka10000(State):
         return self.totals[p] >= COLLECT_FROM
 
     def bank_minimum(self, p):
-        return 0 if self.totals[p] >= COLLECT_FROM else MIN_BANK
+        return 0 if self.totals[p] >= COLLECT_FROM else _MIN_BANK
 
     def collection(self):
         """(face, count, joker) of the collection under way; (0, 0, 0) when none."""
@@ -236,7 +242,7 @@ class Kocka10000(State):
                 and len(self.roll) == 6 and self.totals[self.turn] >= COLLECT_FROM)
 
     def _bank_problem(self):
-        if self.phase == OVER:
+        if self.phase == _OVER:
             return "the game is over"
         if self.phase == PICKING:
             return "set aside scoring dice first"
@@ -249,7 +255,7 @@ class Kocka10000(State):
         if self.turn_total <= 0:
             return "roll first"
         if self.turn_total < self.bank_minimum(self.turn):
-            return "you need %d to bank" % MIN_BANK
+            return "you need %d to bank" % _MIN_BANK
         return None
 
     def selection_problem(self, mask, collect=False):
@@ -314,7 +320,7 @@ class Kocka10000(State):
                 "bank_minimum": self.bank_minimum(p), "collection": self.collection(),
                 "can_start_collection": self.can_start_collection(),
                 "confirming": self.confirm, "last_round": self.last_round >= 0,
-                "events": list(self.events), "winners": self.winners() if self.phase == OVER else []}
+                "events": list(self.events), "winners": self.winners() if self.phase == _OVER else []}
 
     def event_text(self, ev):
         kind, p, v = ev
@@ -333,7 +339,7 @@ class Kocka10000(State):
             return "%s: %d, you may collect" % (who, v)
         if kind == EV_WIN:
             return "%s wins with %d" % (who, v)
-        if kind == EV_JOKER:
+        if kind == _EV_JOKER:
             return "%s: joker %d" % (who, v)
         if kind == EV_LAST_ROUND:
             return "%s reached %d: last round" % (who, v)
@@ -355,7 +361,7 @@ class Kocka10000(State):
 
     # -- legal actions -----------------------------------------------------------------
     def legal_actions(self, player=None, now=0):
-        if self.phase == OVER:
+        if self.phase == _OVER:
             return []
         p = self.turn
         if player is not None and player != p:
@@ -395,7 +401,7 @@ class Kocka10000(State):
 
     # -- applying actions ----------------------------------------------------------------
     def apply(self, action):
-        if self.phase == OVER:
+        if self.phase == _OVER:
             raise IllegalAction("the game is over")
         if not isinstance(action, (tuple, list)) or len(action) < 2:
             raise IllegalAction("not an action")
@@ -456,7 +462,7 @@ class Kocka10000(State):
             v = action[2]
             if not (1 <= v <= 6) or v == self.face:
                 raise IllegalAction("the joker is another face, 1-6")
-            self.events = [(EV_JOKER, p, v)]
+            self.events = [(_EV_JOKER, p, v)]
             self.joker = v
         else:
             raise IllegalAction("unknown action")
@@ -484,7 +490,7 @@ class Kocka10000(State):
                     # six 1s collected and confirmed: an immediate win
                     self.totals[p] += self.turn_total
                     self.winner = p
-                    self.phase = OVER
+                    self.phase = _OVER
                     self.events.append((EV_WIN, p, self.totals[p]))
                     return
         else:
@@ -540,7 +546,7 @@ class Kocka10000(State):
         if total >= GOAL:
             if not self.options["finish_round"]:
                 self.winner = p
-                self.phase = OVER
+                self.phase = _OVER
                 self.events.append((EV_WIN, p, total))
                 return
             if self.last_round < 0:
@@ -563,7 +569,7 @@ class Kocka10000(State):
             self.turn = 0
             self.round += 1
             if self.last_round >= 0:
-                self.phase = OVER
+                self.phase = _OVER
                 best = max(self.totals)
                 self.events.append((EV_END, -1, best))
 

@@ -22,11 +22,17 @@ hard    plays to win: its bank/roll decisions come from a two-player win-probabi
 
 Tables are imported when a bot is made, not with the rules.
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
 from shared_rules.kocka10000 import (ROLL, TAKE, COLLECT, JOKER, BANK, PICKING,
                                      GOAL, COLLECT_FROM, _face_points)
 
 LEVELS = ("easy", "medium", "hard")
-WS = 63750  # win probabilities scaled: 255 (table bytes) * 500 * 500 / 1000
+_WS = const(63750)  # win probabilities scaled: 255 (table bytes) * 500 * 500 / 1000
 
 
 def _face_options(double):
@@ -237,7 +243,7 @@ class HardBot(MediumBot):
         from shared_rules import kocka10000_win
         self.win = kocka10000_win
 
-    # -- the win-probability table, in small ints: probabilities out of WS = 63,750 --
+    # -- the win-probability table, in small ints: probabilities out of _WS = 63,750 --
     def w_mover(self, b, x):
         """P(the player to move with b beats a player who has x) * WS, interpolated."""
         if x >= GOAL:
@@ -344,10 +350,10 @@ class HardBot(MediumBot):
         if not state.can_start_collection():
             return best
         # collections: exact completion probabilities (PC14, out of 16384), weighed in
-        # win probability (out of WS = 63,750); every product stays below 2**30
+        # win probability (out of _WS = 63,750); every product stays below 2**30
         ev = self.ev
         b = self.opponent(state, p)
-        ws = WS
+        ws = _WS
         lose = ws - self.w_mover(b, a)
         if best is None:
             best_w = -1

@@ -53,16 +53,22 @@ MicroPython subset: no struct formats beyond bytes, no big allocations.
 
 import json
 
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
+
 from shared_rules.varint import put_uv, put_sv, Reader
 
 VERSION = 2
-VERSIONS = (1, 2)
-MAX_ACTIONS = 20000
-MAX_ACTION_LEN = 32
+_VERSIONS = const((1, 2))
+_MAX_ACTIONS = const(20000)
+_MAX_ACTION_LEN = const(32)
 MAX_PLAYERS = 16
-MAX_STR = 2048
-MAX_CODE = 1 << 20
-MAX_DEPTH = 6
+_MAX_STR = const(2048)
+_MAX_CODE = const(1 << 20)
+_MAX_DEPTH = const(6)
 
 # Append only: a record stores an index into this.
 WORDS = ("cubo", "kocka10000", "coloretto", "cubingos",
@@ -73,13 +79,13 @@ WORDS = ("cubo", "kocka10000", "coloretto", "cubingos",
          "cubo_table", "table")
 
 # Tags of plain values (`plain` above).
-_NONE = 0
-_FALSE = 1
-_TRUE = 2
-_INT = 3
-_WORD = 4
-_LIST = 5
-_DICT = 6
+_NONE = const(0)
+_FALSE = const(1)
+_TRUE = const(2)
+_INT = const(3)
+_WORD = const(4)
+_LIST = const(5)
+_DICT = const(6)
 
 FIELDS = ("v", "device", "epoch", "seq", "game", "options", "seed", "players",
           "actions", "scores", "started", "ended", "duration", "meta")
@@ -114,7 +120,7 @@ def _sv(out, n):
 
 def _str(out, s):
     b = s.encode()
-    if len(b) > MAX_STR:
+    if len(b) > _MAX_STR:
         raise RecordError("string too long")
     _uv(out, len(b))
     out.extend(b)
@@ -137,7 +143,7 @@ def _word(out, s):
 
 
 def _plain(out, v, depth=0):
-    if depth > MAX_DEPTH:
+    if depth > _MAX_DEPTH:
         raise RecordError("plain data nested too deep")
     if v is None:
         out.append(_NONE)
@@ -206,10 +212,10 @@ def encode(rec):
             raise RecordError("meta must be a dict or None")
         _plain(out, meta)
         actions = rec["actions"]
-        if len(actions) > MAX_ACTIONS:
+        if len(actions) > _MAX_ACTIONS:
             raise RecordError("too many actions")
         for a in actions:
-            if len(a) > MAX_ACTION_LEN:
+            if len(a) > _MAX_ACTION_LEN:
                 raise RecordError("action too long")
             for x in a:
                 _int(x, "an action element")
@@ -229,7 +235,7 @@ class _Reader(Reader):
     Error = RecordError
 
     def str(self):
-        n = self.count(MAX_STR, "string bytes")
+        n = self.count(_MAX_STR, "string bytes")
         end = self.pos + n
         if end > len(self.data):
             raise RecordError("record truncated")
@@ -245,7 +251,7 @@ class _Reader(Reader):
         return WORDS[k - 1] if k else self.str()
 
     def plain(self, depth=0):
-        if depth > MAX_DEPTH:
+        if depth > _MAX_DEPTH:
             raise RecordError("plain data nested too deep")
         tag = self.byte()
         if tag == _NONE:
@@ -259,10 +265,10 @@ class _Reader(Reader):
         if tag == _WORD:
             return self.word()
         if tag == _LIST:
-            return [self.plain(depth + 1) for _ in range(self.count(MAX_STR, "list items"))]
+            return [self.plain(depth + 1) for _ in range(self.count(_MAX_STR, "list items"))]
         if tag == _DICT:
             d = {}
-            for _ in range(self.count(MAX_STR, "dict items")):
+            for _ in range(self.count(_MAX_STR, "dict items")):
                 k = self.word()
                 d[k] = self.plain(depth + 1)
             return d
@@ -271,7 +277,7 @@ class _Reader(Reader):
     def head(self):
         """Reads the version and the fields up to the seed: (version, dict of them)."""
         v = self.byte()
-        if v not in VERSIONS:
+        if v not in _VERSIONS:
             raise RecordError("record format version %d is not supported" % (v,))
         rec = {"v": v, "epoch": self.uv(), "seq": self.uv(), "device": self.str()}
         if v == 1:
@@ -324,13 +330,13 @@ def _decode(data):
         rec["meta"] = r.plain()
         if rec["meta"] is not None and not isinstance(rec["meta"], dict):
             raise RecordError("bad meta")
-    n = r.count(MAX_ACTIONS, "actions")
-    size = r.count(MAX_CODE, "action code bytes")
+    n = r.count(_MAX_ACTIONS, "actions")
+    size = r.count(_MAX_CODE, "action code bytes")
     if r.pos + size > len(data):
         raise RecordError("record truncated")
     from shared_rules import actcodec
     try:
-        actions = actcodec.decode(data[r.pos:r.pos + size], n, MAX_ACTION_LEN, v)
+        actions = actcodec.decode(data[r.pos:r.pos + size], n, _MAX_ACTION_LEN, v)
     except ValueError as e:
         raise RecordError("bad action code: %s" % (e,))
     r.pos += size
@@ -345,7 +351,7 @@ def peek_seq(data):
     try:
         r = _Reader(data)
         v = r.byte()
-        if v not in VERSIONS:
+        if v not in _VERSIONS:
             raise RecordError("record format version %d is not supported" % (v,))
         return r.uv(), r.uv()
     except RecordError:

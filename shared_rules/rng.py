@@ -7,11 +7,17 @@ on 15-bit halves for that reason. Output is taken from the high bits, which
 are the well-mixed ones in a power-of-two LCG.
 """
 
-_MASK30 = 0x3FFFFFFF
-_MASK15 = 0x7FFF
+try:
+    from micropython import const
+except ImportError:  # CPython (the host tool)
+    def const(x):
+        return x
+
+_MASK30 = const(0x3FFFFFFF)
+_MASK15 = const(0x7FFF)
 # Full-period multiplier (a % 8 == 5) split into 15-bit halves, odd increment.
-_A_HI = 0x2C2A9E75 >> 15
-_A_LO = 0x2C2A9E75 & _MASK15
+_A_HI = const(0x2C2A9E75 >> 15)
+_A_LO = const(0x2C2A9E75 & _MASK15)
 _C = 12345
 
 

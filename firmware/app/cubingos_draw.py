@@ -7,6 +7,8 @@ A creature is drawn as a small card: the head half in its fur colour on top, the
 half (the expression glyph) below.
 """
 
+from micropython import const
+
 from app import ui, font
 from app import cubingos_iso as I
 from shared_rules import cubingos as C
@@ -16,8 +18,8 @@ S = font.SMALL
 PLAY = 0
 RESULT = 1
 FINAL = 2
-AREA_Y = 184    # the players' strip; the structure and the card sit above it
-TEXT_Y = 197
+_AREA_Y = const(184)    # the players' strip; the structure and the card sit above it
+_TEXT_Y = const(197)
 TURN_HELP = font.LEFT + font.RIGHT + " " + font.UP + font.DOWN + " X turn the die"
 MARK = {C.CORRECT: font.CHECK, C.WRONG: font.CROSS, C.PASSED: "-", C.SLOW: "-",
         C.RACING: font.ELLIPSIS}
@@ -147,7 +149,7 @@ def table(m, fb):
     header(m, fb)   # after the structure: it clips what reaches up
     strip(m, fb)
     text, col = prompt(m)
-    font.draw_wrapped(fb, text, 4, TEXT_Y, ui.W - 8, col, S)
+    font.draw_wrapped(fb, text, 4, _TEXT_Y, ui.W - 8, col, S)
     hints(m, fb)
 
 
@@ -156,7 +158,7 @@ def icons(fb, found, card):
     y = 84
     done = 0
     for f in found:
-        if y > AREA_Y - 14:
+        if y > _AREA_Y - 14:
             break
         if done >> f[0] & 1:
             continue
@@ -172,18 +174,18 @@ def strip(m, fb):
     st = m.st
     n = st.num_players
     w = ui.W // n
-    fb.fill_rect(0, AREA_Y - 1, ui.W, ui.H - AREA_Y + 1, ui.BG)
-    fb.fill_rect(0, AREA_Y - 1, ui.W, 12, ui.PANEL_MID)
+    fb.fill_rect(0, _AREA_Y - 1, ui.W, ui.H - _AREA_Y + 1, ui.BG)
+    fb.fill_rect(0, _AREA_Y - 1, ui.W, 12, ui.PANEL_MID)
     for p in range(n):
         r = m.res[p]
         col = MARK_COL.get(r, ui.TEXT if st.holding[p] else ui.DIM)
         x = p * w + 3
         name = m.names[p][:5 if n == 4 else 8]
-        x = font.draw(fb, name, x, AREA_Y, col, S)
-        x = font.draw(fb, " %d" % len(st.won[p]), x, AREA_Y, ui.ACCENT, S)
+        x = font.draw(fb, name, x, _AREA_Y, col, S)
+        x = font.draw(fb, " %d" % len(st.won[p]), x, _AREA_Y, ui.ACCENT, S)
         mark = MARK.get(r)
         if mark:
-            font.draw(fb, mark, x + 2, AREA_Y, col, S)
+            font.draw(fb, mark, x + 2, _AREA_Y, col, S)
 
 
 def prompt(m):
@@ -268,5 +270,5 @@ def cards(m, fb, final):
             x += 14
         y += 42
     if final:
-        font.draw_wrapped(fb, end_reason(st), 4, max(y, TEXT_Y), ui.W - 8, ui.DIM, S)
+        font.draw_wrapped(fb, end_reason(st), 4, max(y, _TEXT_Y), ui.W - 8, ui.DIM, S)
     ui.footer(fb, (("A", "Done"), ("X", "Structure")) if final else (("X", "Back"),))

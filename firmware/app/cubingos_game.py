@@ -5,10 +5,12 @@ app.cubingos_play, imported only on Start (the rules and the bots with it). The 
 opens with the last setup started.
 """
 
+from micropython import const
+
 from app.screen import Choice
 from app.seats import SeatSetup, resume_seats
 
-LIMITS = (0, 30000, 60000, 120000)
+_LIMITS = const((0, 30000, 60000, 120000))
 
 
 def default_setup():
@@ -32,7 +34,7 @@ class CubingosSetup(SeatSetup):
     KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")
     PLAYER_COUNTS = (2, 3, 4)
     GAME = "cubingos"
-    CHOICES = {"limit_ms": LIMITS}
+    CHOICES = {"limit_ms": _LIMITS}
 
     def default_setup(self):
         return default_setup()
@@ -42,7 +44,7 @@ class CubingosSetup(SeatSetup):
 
     def option_items(self, st):
         return [Choice("Free dice", "free_dice", (False, True), ("Off", "On"), None, st),
-                Choice("Time limit", "limit_ms", LIMITS, ("None", "30 s", "60 s", "2 min"),
+                Choice("Time limit", "limit_ms", _LIMITS, ("None", "30 s", "60 s", "2 min"),
                        None, st)]
 
     def play(self, app, kinds, names, options, seed):

@@ -9,6 +9,8 @@ screen x = ox + k * (u - w), y = oy + k/2 * (u + w - 2z). Dice are drawn back to
 front by u + w + z (cubes with equal sums never overlap in this projection).
 """
 
+from micropython import const
+
 from array import array
 
 import framebuf
@@ -19,12 +21,12 @@ from shared_rules import cubingos_geom as G
 
 SCALES = (16, 14, 12, 10, 8, 6, 4, 2)   # k: a die's top face is 4k x 2k pixels
 # view v: u = a*x + b*y, w = c*x + d*y
-ROTS = ((1, 0, 0, -1), (0, -1, -1, 0), (-1, 0, 0, 1), (0, 1, 1, 0))
+_ROTS = const(((1, 0, 0, -1), (0, -1, -1, 0), (-1, 0, 0, 1), (0, 1, 1, 0)))
 FACE_U = (G.PX, G.NY, G.NX, G.PY)
 FACE_W = (G.NY, G.NX, G.PY, G.PX)
 
 # Colours: fur colours and die backgrounds, in three shades (top, left, right face).
-_SHADE = (100, 78, 60)
+_SHADE = const((100, 78, 60))
 
 
 def _shades(rgb):
@@ -144,7 +146,7 @@ class View:
 
     def de(self, x, y, z):
         """(screen x, screen y) of a cell centre relative to the origin, in k/2 units."""
-        a, b, c, d = ROTS[self.v]
+        a, b, c, d = _ROTS[self.v]
         X = 2 * x + 1
         Y = 2 * y + 1
         u = a * X + b * Y
@@ -152,7 +154,7 @@ class View:
         return 2 * (u - w), u + w - 2 * (2 * z + 1)
 
     def depth(self, x, y, z):
-        a, b, c, d = ROTS[self.v]
+        a, b, c, d = _ROTS[self.v]
         return (a + c) * x + (b + d) * y + z
 
     def fit(self, cells):
@@ -210,7 +212,7 @@ class View:
         # each direction's half step on screen, in k/2 units
         sx = [0] * 6
         sy = [0] * 6
-        r = ROTS[self.v]
+        r = _ROTS[self.v]
         for i in range(6):
             x, y, z = G.DIR_VEC[i]
             u = r[0] * x + r[1] * y

@@ -2,15 +2,17 @@
 drawn by app.cubo_view, the grid's points from the rules' own line scoring.
 picture(fb, page, y) draws page `page`'s picture with its top at y."""
 
+from micropython import const
+
 from app import ui, font
 from app import cubo_view as V
 from shared_rules.cubo_score import line_scores
 
-R = "R"
+_R = const("R")
 B = "B"
 # a player's nine dice, and the same nine scored in a grid (the joker in the middle)
-DICE = ((3, R), (5, R), (6, R), (1, R), (2, B), (4, B), (4, B), (6, B), (5, "W"))
-GRID = ((6, R), (5, R), (4, R), (5, B), (5, "W"), (5, B), (4, B), (3, B), (2, R))
+DICE = ((3, _R), (5, _R), (6, _R), (1, _R), (2, B), (4, B), (4, B), (6, B), (5, "W"))
+GRID = ((6, _R), (5, _R), (4, _R), (5, B), (5, "W"), (5, B), (4, B), (3, B), (2, _R))
 
 
 def picture(fb, page, y):

@@ -14,6 +14,8 @@ A summary between rounds goes on with A only, and not in its first SUMMARY_GUARD
 a key pressed for the play as the round ended must not skip it unseen.
 """
 
+from micropython import const
+
 from hal import api
 from app import ui, font, sound
 from app import cubo_view as V
@@ -22,15 +24,15 @@ from app.journal import Recorder
 from shared_rules import cubo as C
 from shared_rules.cubo_bots import make_bot, PACES
 
-BOT_NAMES = ("ROBI", "DOKI", "ZIZI")
+_BOT_NAMES = const(("ROBI", "DOKI", "ZIZI"))
 GRID = V.GridLayout(4, 36, 44, 4)
 PANEL_X = 168
-MSG_Y = 196
+_MSG_Y = const(196)
 ROLL_ANIM_MS = 600
-SUMMARY_MS = 2600  # how long summaries stay up in the bots-only demo
+_SUMMARY_MS = const(2600)  # how long summaries stay up in the bots-only demo
 SUMMARY_GUARD_MS = 800
 NO_ROLL = "You did not roll: 0 points this round"
-CAUGHT = "The countdown caught you: 0 points"
+_CAUGHT = const("The countdown caught you: 0 points")
 
 PLAYER_LED = {C.WAITING: (0, 0, 0), C.ARRANGING: (60, 60, 70), C.CALLED: (40, 200, 60),
               C.FINISHED: (40, 200, 60), C.FORFEIT: (220, 30, 30)}
@@ -49,7 +51,7 @@ class CuboMatch(GameScreen):
         for i in range(len(levels)):
             p = first_bot + i
             self.agents[p] = make_bot(levels[i], seed * 31 + p, PACES.get(pace, 100))
-            self.names[p] = BOT_NAMES[i] if human else levels[i].upper()
+            self.names[p] = _BOT_NAMES[i] if human else levels[i].upper()
         if saved is not None:
             self.names = list(saved["players"])
         # the save's clock is game time (it stops while paused), so a resumed game goes
@@ -154,7 +156,7 @@ class CuboMatch(GameScreen):
             if grid is None:
                 why = NO_ROLL
             elif statuses[me] == C.FORFEIT:
-                why = CAUGHT
+                why = _CAUGHT
         self.summary = [0 if card else 1, card, rows, best, r + 1, why]
         self.summary_at = self.app.now
         self.freeze(self.app.now)
@@ -168,7 +170,7 @@ class CuboMatch(GameScreen):
         if self.summary is not None:
             if self.summary[0] == 0 and self.summary[1] is not None and self.summary[1].animating(now):
                 self.app.invalidate()
-            if self.human < 0 and now - self.summary_at > SUMMARY_MS:
+            if self.human < 0 and now - self.summary_at > _SUMMARY_MS:
                 self.next_summary_page()
             return
         if self.paused or st.is_terminal():
@@ -450,7 +452,7 @@ class CuboMatch(GameScreen):
         st = self.state
         me = self.me
         if clear:
-            fb.fill_rect(0, ui.HEADER_H, PANEL_X - 2, MSG_Y - ui.HEADER_H, ui.BG)
+            fb.fill_rect(0, ui.HEADER_H, PANEL_X - 2, _MSG_Y - ui.HEADER_H, ui.BG)
         cells = self.my_cells(now)
         scoring_me = st.phase == C.SCORING and st.scorer == self.human
         if self.show_hint is not None:
@@ -588,7 +590,7 @@ class CuboMatch(GameScreen):
             else:
                 text = "%s is scoring" % self.names[st.scorer] + font.ELLIPSIS
         if text:
-            ui.centered(fb, text, MSG_Y, ui.TEXT, font.SMALL)
+            ui.centered(fb, text, _MSG_Y, ui.TEXT, font.SMALL)
         ui.footer(fb, hints or (("B", "Pause"),))
 
     def draw_summary(self, fb, now):

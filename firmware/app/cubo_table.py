@@ -20,6 +20,8 @@ The round clock after the start signal is written to the save once a second
 the device was off is not counted: it cannot know it).
 """
 
+from micropython import const
+
 from hal import api
 from app import ui, font, sound
 from app import cubo_view as V
@@ -32,10 +34,10 @@ from shared_rules.cubo_score import (
     score_grid, best_arrangement, best_swap, best_c_value, line_scores, CENTRE, C_FACE,
     MAX_SCORE)
 
-COUNTDOWN = 6
+_COUNTDOWN = const(6)
 ROLL_MS = 700
 EDIT = V.GridLayout(8, 40, 44, 4)
-ENTRY_KINDS = ("Enter the grid", "Enter points", "Forfeit (0)")
+_ENTRY_KINDS = const(("Enter the grid", "Enter points", "Forfeit (0)"))
 
 # phases
 CENTRE_ROLL, PLAYING, COUNTING, CUBO, PICK, GRID, TAKEN, SWAP, NAME, CARD, POINTS_IN, ROUND, FINAL = range(13)
@@ -152,7 +154,7 @@ class CuboTable(GameScreen):
     def update(self, now):
         ph = self.phase
         if ph == COUNTING:
-            secs = COUNTDOWN - (now - self.count_from) // 1000
+            secs = _COUNTDOWN - (now - self.count_from) // 1000
             if secs != self.shown_secs:
                 self.shown_secs = secs
                 if secs > 0:
@@ -487,7 +489,7 @@ class CuboTable(GameScreen):
             ui.centered(fb, "press X for the countdown", 182, ui.TEXT, font.SMALL)
             ui.footer(fb, (("X", "Countdown"), ("Y", "Score now")))
         elif ph == COUNTING:
-            secs = max(0, COUNTDOWN - (now - self.count_from) // 1000)
+            secs = max(0, _COUNTDOWN - (now - self.count_from) // 1000)
             ui.round_rect(fb, 80, 110, 80, 80, ui.BAD)
             font.draw_centered(fb, str(secs), 80, 110, 80, 80, ui.WHITE, font.BODY, 4)
         else:
@@ -502,7 +504,7 @@ class CuboTable(GameScreen):
                 y = 72 + i * 30
                 sel = i == self.cursor
                 ui.round_rect(fb, 12, y, 216, 26, ui.PANEL_HI if sel else ui.PANEL)
-                font.draw(fb, ENTRY_KINDS[i], 24, y + 6, ui.ACCENT if sel else ui.TEXT)
+                font.draw(fb, _ENTRY_KINDS[i], 24, y + 6, ui.ACCENT if sel else ui.TEXT)
             ui.footer(fb, (("A", "Choose"), ("B", "Menu")))
             return
         if ph == POINTS_IN:

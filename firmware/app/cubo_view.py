@@ -2,13 +2,15 @@
 the centre dice, and the line-by-line scoring card. Shared by the versus-bots match
 and table mode."""
 
+from micropython import const
+
 from hal import api
 from app import ui, font, art
 from app.screen import is_press
 
 art.fast()  # the dice through the Pico's loop (app/art_thumb.py) where there is one
 
-C_FACE = 0
+_C_FACE = const(0)
 BODY = {"R": ui.RED, "B": ui.BLUE, "W": ui.WHITE, "Y": ui.YELLOW}
 PIPS = {"R": ui.WHITE, "B": ui.WHITE, "W": ui.BLACK, "Y": ui.BLACK}
 # Lines in the order line_scores() reports them: rows, then columns.
@@ -21,7 +23,7 @@ def die(fb, x, y, size, d):
         ui.round_rect(fb, x, y, size, size, ui.PANEL_HI, False)
         return
     value, colour = d
-    if value == C_FACE:
+    if value == _C_FACE:
         art.die(fb, x, y, size, 0, BODY[colour], PIPS[colour], "C")
     else:
         art.die(fb, x, y, size, value, BODY[colour], PIPS[colour])
@@ -62,7 +64,7 @@ def grid(fb, lay, cells, cursor=-1, picked=-1, lit=None):
             ui.round_rect(fb, x, y, size, size, ui.PANEL_HI, False)
         else:
             c = d[1]
-            art.die(fb, x, y, size, d[0], BODY[c], PIPS[c], "C" if d[0] == C_FACE else None)
+            art.die(fb, x, y, size, d[0], BODY[c], PIPS[c], "C" if d[0] == _C_FACE else None)
         if i == picked:
             ui.round_rect(fb, x - 2, y - 2, lay.size + 4, lay.size + 4, ui.GOOD, False)
         if i == cursor:

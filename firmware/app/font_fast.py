@@ -13,9 +13,11 @@ slots gets its call frame from the heap, at every call, and in a game's fragment
 that search cost 50-400 us a call; an attribute or global lookup costs 7-14 us. So
 draw() and width() keep within 11 slots and look up little (see draw()).
 """
+
+from micropython import const
 from array import array
 
-FAR = 1 << 20  # a start x that puts every glyph off the frame: the loop only measures
+_FAR = const(1 << 20)  # a start x that puts every glyph off the frame: the loop only measures
 
 
 # what draw() needs, set by use(): the display's frame, its buffer's address, the loop,
@@ -74,9 +76,9 @@ def width(text, fnt=None, scale=1):
         text = str(text)
     # with every column off the frame the loop draws nothing and sums the advances
     job = fnt.job
-    job[1] = -FAR
+    job[1] = -_FAR
     line(job, text, len(text))
-    return (job[1] + FAR) * scale
+    return (job[1] + _FAR) * scale
 
 
 def lines_of(text, max_w, fnt, out, wmax):
@@ -124,9 +126,9 @@ def lines_of(text, max_w, fnt, out, wmax):
             if job is None:
                 c = width(text[i:j], fnt)
             else:   # width() on the word's bytes
-                job[1] = -FAR
+                job[1] = -_FAR
                 line(job, s[i:j], j - i)
-                c = job[1] + FAR
+                c = job[1] + _FAR
             if j - i > wmax or c > max_w:
                 return False
             if start >= 0 and x + sp + c > max_w:

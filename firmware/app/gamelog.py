@@ -36,33 +36,35 @@ sequence number, so segments pruned while a sync streams never make it skip one)
 MicroPython subset.
 """
 
+from micropython import const
+
 from shared_rules import records
 from shared_rules.crc32 import crc32_bytes
 from app import jsonfile
 
 META = "log.json"
 PREFIX = "lg"
-SUFFIX = ".bin"
-MAGIC = 0xA5
+_SUFFIX = const(".bin")
+_MAGIC = const(0xA5)
 HEADER = 7                  # magic + length + crc
 SEGMENT = 4096              # one LittleFS block on the Pico
-MAX_RECORD = 65535
-LOW_WATER = 48 * 1024       # prune acknowledged segments below this much free space
-RESERVE = 16 * 1024         # never fill the last bytes: settings and the save need room
+_MAX_RECORD = const(65535)
+_LOW_WATER = const(48 * 1024)       # prune acknowledged segments below this much free space
+_RESERVE = const(16 * 1024)         # never fill the last bytes: settings and the save need room
 
-OK = "ok"
-LOW = "low"                 # unacknowledged games fill most of the space: sync soon
+_OK = const("ok")
+_LOW = const("low")                 # unacknowledged games fill most of the space: sync soon
 FULL = "full"               # nothing more can be stored until a sync
 
 FULL_TEXT = "Storage full: sync me"
-LOW_TEXT = "Storage almost full: sync soon"
+_LOW_TEXT = const("Storage almost full: sync soon")
 
 # why numbers are missing (told to the host in GAP messages)
-PRUNED = "pruned"           # stored, synced and deleted to make room
+_PRUNED = const("pruned")           # stored, synced and deleted to make room
 DAMAGED = "damaged"         # the bytes on flash fail their CRC: the game is gone
 UNUSED = "unused"           # given out, but the record was never completely written
-MAX_UNUSED = 16             # unused ranges remembered (each one is a power cut)
-READ_TRIES = 3
+_MAX_UNUSED = const(16)             # unused ranges remembered (each one is a power cut)
+_READ_TRIES = const(3)
 
 
 class StorageFull(OSError):
@@ -78,12 +80,12 @@ class ReadError(OSError):
 
 
 def seg_name(first):
-    return "%s%08d%s" % (PREFIX, first, SUFFIX)
+    return "%s%08d%s" % (PREFIX, first, _SUFFIX)
 
 
 def parse_seg_name(name):
-    if len(name) != len(PREFIX) + 8 + len(SUFFIX) or not name.startswith(PREFIX) \
-            or not name.endswith(SUFFIX):
+    if len(name) != len(PREFIX) + 8 + len(_SUFFIX) or not name.startswith(PREFIX) \
+            or not name.endswith(_SUFFIX):
         return -1
     digits = name[len(PREFIX):len(PREFIX) + 8]
     for c in digits:
@@ -95,9 +97,9 @@ def parse_seg_name(name):
 def frame(data):
     """The bytes a record takes in a segment."""
     n = len(data)
-    if n > MAX_RECORD:
+    if n > _MAX_RECORD:
         raise ValueError("record too big")
-    return bytes((MAGIC, n & 0xFF, n >> 8)) + crc32_bytes(data) + data
+    return bytes((_MAGIC, n & 0xFF, n >> 8)) + crc32_bytes(data) + data
 
 
 def scan(buf, start=0):
@@ -107,7 +109,7 @@ def scan(buf, start=0):
     mv = memoryview(buf)
     i = start
     while i + HEADER <= n:
-        if buf[i] != MAGIC:
+        if buf[i] != _MAGIC:
             i += 1
             continue
         ln = buf[i + 1] | (buf[i + 2] << 8)
@@ -151,8 +153,8 @@ def _wall_of(log):
 
 
 class GameLog:
-    def __init__(self, storage, random_fn=None, segment=SEGMENT, low_water=LOW_WATER,
-                 reserve=RESERVE):
+    def __init__(self, storage, random_fn=None, segment=SEGMENT, low_water=_LOW_WATER,
+                 reserve=_RESERVE):
         self.storage = storage
         self.random_fn = random_fn
         self.segment = segment
@@ -170,7 +172,7 @@ class GameLog:
         self.segs = []        # first seq of each segment, ascending
         self.last = 0         # highest stored seq (0: none yet)
         self.tail_size = 0    # bytes in the last segment
-        self.status = OK
+        self.status = _OK
         self.notice = None    # something to tell the user once (torn tail, rebuilt index)
         self.damaged = 0      # damaged bytes found in the last segment at open
         # the wall clock: [unix seconds, at app ms] (0: unknown); kept on the storage
@@ -196,7 +198,7 @@ class GameLog:
 
     def _read(self, name, seq=0):
         """The bytes of a log file (None if missing); ReadError if the flash keeps failing."""
-        for _ in range(READ_TRIES):
+        for _ in range(_READ_TRIES):
             try:
                 return self.storage.read(name)
             except OSError:
@@ -306,7 +308,7 @@ class GameLog:
         if a > b or why != UNUSED:
             return  # damaged numbers need no note: a missing number is damaged by default
         self.unused.append([a, b])
-        if len(self.unused) > MAX_UNUSED:
+        if len(self.unused) > _MAX_UNUSED:
             self.unused.pop(0)
 
     def _check_tail(self):
@@ -468,8 +470,8 @@ class GameLog:
     def status_text(self):
         if self.status == FULL:
             return FULL_TEXT
-        if self.status == LOW:
-            return LOW_TEXT
+        if self.status == _LOW:
+            return _LOW_TEXT
         return None
 
     def _free(self):
@@ -482,11 +484,11 @@ class GameLog:
     def _update_status(self):
         free = self._free()
         if free < self.reserve + self.segment:
-            self.status = FULL if not self._prunable() else LOW
+            self.status = FULL if not self._prunable() else _LOW
         elif free < self.low_water and not self._prunable():
-            self.status = LOW
+            self.status = _LOW
         else:
-            self.status = OK
+            self.status = _OK
 
     def _prunable(self):
         return len(self.segs) > 0 and self._seg_last(0) <= self.ack
@@ -569,7 +571,7 @@ class GameLog:
         if seq > self.ack:
             self.ack = seq
             self._save_meta()
-            if self.status != OK:
+            if self.status != _OK:
                 if self.status == FULL:
                     self.prune(self.reserve + self.low_water)
                 self._update_status()
@@ -613,7 +615,7 @@ class GameLog:
             if r[0] <= a and b <= r[1]:
                 return UNUSED
         if b < self.first_seq() and b <= self.ack:
-            return PRUNED
+            return _PRUNED
         return DAMAGED
 
     def seg_index_for(self, seq):

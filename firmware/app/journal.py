@@ -37,6 +37,8 @@ prunes synced games to make room, or asks for a sync.
 MicroPython subset.
 """
 
+from micropython import const
+
 from app import jsonfile
 
 HEADER = "save.json"
@@ -44,7 +46,7 @@ JOURNAL = "save.jnl"
 JOURNAL_COPY = "save.jnc"
 CLOCK = "save.clk"
 NOT_SAVED = "Storage full: this game is kept in memory only"
-DAMAGED_TEXT = "Saved game damaged: it cannot be stored"
+_DAMAGED_TEXT = const("Saved game damaged: it cannot be stored")
 
 
 def check(data):
@@ -289,7 +291,7 @@ class Recorder:
                 # altered record would be); the save stays, resumable where it is good
                 self.ram = None
                 if self.notify is not None:
-                    self.notify(DAMAGED_TEXT)
+                    self.notify(_DAMAGED_TEXT)
                 return 0
         done["actions"] = [a for _, a in self.ram]
         self.storage.kocka_unsaved = done

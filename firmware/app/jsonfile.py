@@ -17,13 +17,15 @@ once, so an update keeps the user's data; the next write seals it.
 MicroPython subset.
 """
 
+from micropython import const
+
 import json
 
 BACKUP = ".bak"
 
 OK = "ok"
-REPAIRED = "repaired"      # one copy was bad or missing: the other was used
-LEGACY = "legacy"
+_REPAIRED = const("repaired")      # one copy was bad or missing: the other was used
+_LEGACY = const("legacy")
 MISSING = "missing"
 DAMAGED = "damaged"        # copies exist but none checks out
 UNREADABLE = "unreadable"  # the flash would not read either copy
@@ -83,15 +85,15 @@ def read(storage, name):
     raw_b, fail_b = _read_copy(storage, name + BACKUP)
     a = unseal(raw_a) if raw_a is not None else None
     if a is not None:
-        return a, OK if (raw_b is not None and raw_b == raw_a) else REPAIRED
+        return a, OK if (raw_b is not None and raw_b == raw_a) else _REPAIRED
     b = unseal(raw_b) if raw_b is not None else None
     if b is not None:
-        return b, REPAIRED
+        return b, _REPAIRED
     if raw_a is not None and raw_b is None and not fail_b:
         try:
             old = json.loads(raw_a)
             if isinstance(old, dict):
-                return old, LEGACY
+                return old, _LEGACY
         except (ValueError, UnicodeError):
             pass
     if fail_a or fail_b:

@@ -5,6 +5,8 @@ Texts are built when something changes (the play screen caches them), not per fr
 the roll animation redraws the dice only from ints.
 """
 
+from micropython import const
+
 from app import ui, font, art
 from shared_rules import kocka10000 as K
 
@@ -14,9 +16,9 @@ SIZE = 52       # a die on the table
 GAP = 14
 ROW1 = 70       # two rows of dice (a picked die rises 6 px: clear of the set-aside row)
 ROW2 = 130
-ROW_ONE = 100   # one row (three dice or fewer)
+_ROW_ONE = const(100)   # one row (three dice or fewer)
 LINE1 = 188
-LINE2 = 206
+_LINE2 = const(206)
 SMALL_DIE = 24  # the set-aside dice: pips of 5 px, readable on the 1.3 inch panel
 ASIDE_X = 4
 ASIDE_Y = 33
@@ -46,7 +48,7 @@ def die_xy(i, n):
     """Top-left of die i of n on the table: one row up to three, else three and the rest."""
     if n <= 3:
         k = n
-        y = ROW_ONE
+        y = _ROW_ONE
         j = i
     elif i < 3:
         k = 3
@@ -252,7 +254,7 @@ def draw_table(scr, fb, now):
             off = 2 if scr.bank_why else 0
     ui.centered(fb, scr.line1, LINE1, scr.line1_col)
     if scr.line2:
-        ui.centered(fb, scr.line2, LINE2, scr.line2_col, font.SMALL)
+        ui.centered(fb, scr.line2, _LINE2, scr.line2_col, font.SMALL)
     footer(fb, hints, off)
 
 

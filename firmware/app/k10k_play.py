@@ -13,6 +13,8 @@ joystick press switches between classic scoring and starting a collection (from
 joker. B pauses (A resume, X quit).
 """
 
+from micropython import const
+
 from hal import api
 from app import ui, sound, font
 from app.lights import FLASH, CHASE
@@ -25,10 +27,10 @@ TABLE = 0
 BOARD = 1
 FINAL = 2
 
-GOLD = (255, 150, 0)
-COLLECTED = (0, 140, 255)
-PICKED = (0, 110, 30)
-OFF = (0, 0, 0)
+_GOLD = const((255, 150, 0))
+_COLLECTED = const((0, 140, 255))
+_PICKED = const((0, 110, 30))
+_OFF = const((0, 0, 0))
 
 
 def popcount(m):
@@ -369,15 +371,15 @@ class K10kPlay(GameScreen):
         if sig == self.led_sig:
             return
         self.led_sig = sig
-        col = COLLECTED if c else GOLD
+        col = _COLLECTED if c else _GOLD
         colors = []
         for i in range(8):
             if i < k:
                 colors.append(col)
             elif i < k + s and i < 6:
-                colors.append(PICKED)
+                colors.append(_PICKED)
             else:
-                colors.append(OFF)
+                colors.append(_OFF)
         lights.show_colors(colors)
 
     # -- input ------------------------------------------------------------------------------

@@ -4,7 +4,9 @@ Screens set a pattern (off, a colour per LED, a countdown, a flash, a chase)
 and update(now) renders it; LED writes only happen when something changed.
 """
 
-OFF = 0
+from micropython import const
+
+_OFF = const(0)
 STATIC = 1
 FLASH = 2
 CHASE = 3
@@ -14,7 +16,7 @@ class Lights:
     def __init__(self, leds, settings):
         self.leds = leds
         self.settings = settings
-        self.mode = OFF
+        self.mode = _OFF
         self.colors = [(0, 0, 0)] * leds.n
         self.color = (0, 0, 0)
         self.start = 0
@@ -28,7 +30,7 @@ class Lights:
         self.phase = -1  # force a rewrite
 
     def off(self):
-        self.mode = OFF
+        self.mode = _OFF
         self.phase = -1
 
     def show_colors(self, colors):
@@ -56,18 +58,18 @@ class Lights:
     def update(self, now):
         mode = self.mode
         leds = self.leds
-        if mode == OFF or mode == STATIC:
+        if mode == _OFF or mode == STATIC:
             phase = 0
         else:
             phase = (now - self.start) // self.period
             if mode == FLASH and now >= self.until:
-                self.mode = OFF
-                mode = OFF
+                self.mode = _OFF
+                mode = _OFF
                 phase = 0
         if phase == self.phase:
             return
         self.phase = phase
-        if mode == OFF:
+        if mode == _OFF:
             leds.fill(0, 0, 0)
         elif mode == STATIC:
             for i in range(leds.n):

@@ -15,15 +15,17 @@ record at once (tests and tools; game screens use the journal's).
 MicroPython subset.
 """
 
+from micropython import const
+
 from shared_rules import records
 from app import journal, jsonfile
 from app.journal import HEADER, JOURNAL, clear
 
 _entry = journal.entry
 
-SAVE_DAMAGED = "Saved game damaged: it cannot be resumed"
-READ_LATER = "Flash read error: the finished game is kept, try again"
-HELD_TEXT = "Storage full: sync me (a game waits in memory)"
+_SAVE_DAMAGED = const("Saved game damaged: it cannot be resumed")
+_READ_LATER = const("Flash read error: the finished game is kept, try again")
+_HELD_TEXT = const("Storage full: sync me (a game waits in memory)")
 
 
 read_journal = journal.read
@@ -284,9 +286,9 @@ def at_boot(app, on_resume, on_done=None, lookup=None):
     if res == "full" or text:
         notes.append(text or gamelog.FULL_TEXT)
     if res == "later":
-        notes.append(READ_LATER)
+        notes.append(_READ_LATER)
     if res is None and damaged(storage):
-        notes.append(SAVE_DAMAGED)
+        notes.append(_SAVE_DAMAGED)
     if notes:
         app.show_notice("; ".join(notes), 5000)
     if isinstance(res, dict):
@@ -303,7 +305,7 @@ def settle(app, lookup=None):
         return None
     res = flush(app.hal.storage, gamelog.shared(app.hal.storage, app.hal.random_seed), lookup)
     if res == "full":
-        app.show_notice(HELD_TEXT if info.get("held") else gamelog.FULL_TEXT, 5000)
+        app.show_notice(_HELD_TEXT if info.get("held") else gamelog.FULL_TEXT, 5000)
     elif res == "later":
-        app.show_notice(READ_LATER, 5000)
+        app.show_notice(_READ_LATER, 5000)
     return res

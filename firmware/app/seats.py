@@ -7,11 +7,13 @@ seat, so changing one seat never renames the bots of the others. The screen open
 the last setup started (app.last_setup, under the game's name).
 """
 
+from micropython import const
+
 from hal import api
 from app import sound, font, last_setup
 from app.screen import ListScreen, Item, Choice, Store, is_click, open_help
 
-BOT_NAMES = ("ROBI", "DOKI", "ZIZI", "BUBU", "MIMI", "TOTO")
+_BOT_NAMES = const(("ROBI", "DOKI", "ZIZI", "BUBU", "MIMI", "TOTO"))
 
 
 def seat_names(app, kinds):
@@ -24,7 +26,7 @@ def seat_names(app, kinds):
             out.append(app.settings.name(h))
             h += 1
         else:
-            out.append(BOT_NAMES[(i - 1) % len(BOT_NAMES)])
+            out.append(_BOT_NAMES[(i - 1) % len(_BOT_NAMES)])
     return out
 
 

@@ -8,10 +8,12 @@ notice too, so one bad field does not cost the rest and nothing changes silently
 `set` keeps every value in its range (the screen's backlight never goes off).
 """
 
+from micropython import const
+
 from app import jsonfile
 
 FILE = "settings.json"
-MAX_NAME = 8
+_MAX_NAME = const(8)
 MAX_PLAYERS = 6
 
 DEFAULTS = {
@@ -31,7 +33,7 @@ def clean_name(name, fallback):
     for ch in name.upper():
         if " " <= ch <= "~":
             out += ch
-    out = out.strip()[:MAX_NAME]
+    out = out.strip()[:_MAX_NAME]
     return out or fallback
 
 

@@ -14,11 +14,13 @@ room: its HAL says `sync_in_game`, and the sync runs behind the game.
 MicroPython subset.
 """
 
+from micropython import const
+
 # encode_frame("ERR", '{"error":"busy"}'), spelled out so nothing is imported to send it
 # (tests/test_synclisten.py checks it).
 BUSY_FRAME = b'@K1 ERR {"error":"busy"} 50392cbc\n'
-MAX_READ = 256      # bytes dropped per frame while idle
-BUSY_EVERY_MS = 500
+_MAX_READ = const(256)      # bytes dropped per frame while idle
+_BUSY_EVERY_MS = const(500)
 
 
 class SyncListener:
@@ -38,7 +40,7 @@ class SyncListener:
         serial = self.app.hal.serial
         if serial is None:
             return
-        for _ in range(MAX_READ):
+        for _ in range(_MAX_READ):
             b = serial.read_byte()
             if b < 0:
                 return
@@ -48,7 +50,7 @@ class SyncListener:
             self.prev = -1
             if getattr(self.app.top(), "in_game", False) and \
                     not getattr(self.app.hal, "sync_in_game", False):
-                if self.busy_at is None or now - self.busy_at >= BUSY_EVERY_MS:
+                if self.busy_at is None or now - self.busy_at >= _BUSY_EVERY_MS:
                     self.busy_at = now
                     serial.write(BUSY_FRAME)
                 continue

@@ -4,8 +4,8 @@ under the MicroPython WebAssembly port (tests/mp/mprun.mjs), so their ratio is m
 Prints one `KR <json>` line per workload and `KR-END` at the end:
   bots:  each game's bots playing each other, time per decision (an act() that
          returned an action) and per call, in us;
-  crc:   CRC-32 of 1 KB by binascii.crc32, the viper loop (where there is a native
-         emitter) and shared_rules.crc32's pure-Python path, us per KB;
+  crc:   CRC-32 of 1 KB by binascii.crc32 and shared_rules.crc32's pure-Python path,
+         us per KB;
   solver: Cubo's best_arrangement, us per call;
   save:  the app's save journal (app/journal.py's Recorder over hal/storage.py's
          FileStorage on /data): us to start a save and per recorded action.
@@ -68,27 +68,8 @@ def crc_bench():
         out["binascii_us_per_kb"] = per_call(lambda: binascii.crc32(data))
     except (ImportError, AttributeError):
         out["binascii_us_per_kb"] = None
-    viper = None
-    try:
-        ns = {}
-        exec(C.VIPER_SOURCE, ns)  # noqa: S102 - the module's own viper text
-        viper = ns["crc32_update"]
-    except Exception:
-        viper = None
-    if viper is not None:
-        from array import array
-        table = array("I", [0] * 256)
-        for n in range(256):
-            c = n
-            for _ in range(8):
-                c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
-            table[n] = c
-        out["viper_us_per_kb"] = per_call(lambda: viper(data, len(data), 0, table))
-    else:
-        out["viper_us_per_kb"] = None
     saved = C._native
     C._native = None
-    C._VIPER = None
     try:
         C.crc32(data)
         out["pure_us_per_kb"] = per_call(lambda: C.crc32(data))
