@@ -39,12 +39,12 @@ from hal.serial_link import SerialLink
 from hal.st7789 import ST7789
 from hal.storage import FileStorage
 
-CPU_HZ = 125_000_000
-PERI_HZ = 125_000_000
-DEFAULT_PERI_HZ = 48_000_000  # rp2 since MicroPython 1.24, unless set with machine.freq(cpu, peri)
-SPI_BAUD = 62_500_000
-BACKLIGHT_PWM_HZ = 1000
-DATA_DIR = "/data"
+_CPU_HZ = const(125_000_000)
+_PERI_HZ = const(125_000_000)
+_DEFAULT_PERI_HZ = const(48_000_000)  # rp2 since MicroPython 1.24, unless set with machine.freq(cpu, peri)
+_SPI_BAUD = const(62_500_000)
+_BACKLIGHT_PWM_HZ = const(1000)
+_DATA_DIR = const("/data")
 
 
 def setup_clocks(freq=None):
@@ -52,10 +52,10 @@ def setup_clocks(freq=None):
     if freq is None:
         freq = machine.freq
     try:
-        freq(CPU_HZ, PERI_HZ)
-        return PERI_HZ
+        freq(_CPU_HZ, _PERI_HZ)
+        return _PERI_HZ
     except (TypeError, ValueError, OSError):
-        return DEFAULT_PERI_HZ
+        return _DEFAULT_PERI_HZ
 
 
 def spi_baudrate(spi, fallback):
@@ -71,7 +71,7 @@ def spi_baudrate(spi, fallback):
     return int(text[at:end]) if end > at else fallback
 
 
-SIO_GPIO_IN = const(0xD0000004)  # every GPIO's input level, one bit each
+_SIO_GPIO_IN = const(0xD0000004)  # every GPIO's input level, one bit each
 
 
 class PicoButtons:
@@ -89,14 +89,14 @@ class PicoButtons:
         for g in gpios:
             self.gpio_mask |= 1 << g
         self.latched = 0  # GPIO bits that went low since the last poll
-        self.levels = machine.mem32[SIO_GPIO_IN] & self.gpio_mask  # as the last poll saw them
+        self.levels = machine.mem32[_SIO_GPIO_IN] & self.gpio_mask  # as the last poll saw them
         for p in self.pins:
             p.irq(self._edge, Pin.IRQ_FALLING)
 
     def _edge(self, pin):
         # every button low now (the one whose edge this is among them); runs scheduled,
         # between bytecodes, so a busy frame does not delay it
-        self.latched |= ~machine.mem32[SIO_GPIO_IN] & self.gpio_mask
+        self.latched |= ~machine.mem32[_SIO_GPIO_IN] & self.gpio_mask
 
     def raw(self):
         """Bitmask of the buttons held now or pressed since the last poll (undebounced)."""
@@ -113,7 +113,7 @@ class PicoButtons:
         return mask
 
     def poll(self, now_ms):
-        self.levels = machine.mem32[SIO_GPIO_IN] & self.gpio_mask
+        self.levels = machine.mem32[_SIO_GPIO_IN] & self.gpio_mask
         return self.deb.update(now_ms, self.raw())
 
     def wait(self, ms):
@@ -128,7 +128,7 @@ class PicoButtons:
         diff = time.ticks_diff
         end = time.ticks_add(ticks(), ms)  # a deadline: 1 ms sleeps overrun, counts drift
         while diff(end, ticks()) > 0:
-            if mem[SIO_GPIO_IN] & mask != seen or self.latched:
+            if mem[_SIO_GPIO_IN] & mask != seen or self.latched:
                 return
             sleep(1)
 
@@ -147,14 +147,14 @@ def display_dma():
 
 
 class PicoHal:
-    def __init__(self, data_dir=DATA_DIR):
+    def __init__(self, data_dir=_DATA_DIR):
         self.peri_hz = setup_clocks()
         Pin = machine.Pin
-        spi = machine.SPI(pins.LCD_SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0,
+        spi = machine.SPI(pins.LCD_SPI_ID, baudrate=_SPI_BAUD, polarity=0, phase=0,
                           sck=Pin(pins.LCD_SCK), mosi=Pin(pins.LCD_MOSI), miso=None)
-        self.spi_hz = spi_baudrate(spi, min(SPI_BAUD, self.peri_hz // 2))
+        self.spi_hz = spi_baudrate(spi, min(_SPI_BAUD, self.peri_hz // 2))
         backlight = machine.PWM(Pin(pins.LCD_BL))
-        backlight.freq(BACKLIGHT_PWM_HZ)
+        backlight.freq(_BACKLIGHT_PWM_HZ)
         backlight.duty_u16(0)
         gc.collect()  # the 57,600-byte frame buffer needs one contiguous free block
         # DC (GPIO 8) is SPI1's default MISO, which the rp2 SPI init may claim even with

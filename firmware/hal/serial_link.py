@@ -16,12 +16,14 @@ fakes); the defaults are sys.stdin, sys.stdout, select.poll() and
 micropython.kbd_intr.
 """
 
+from micropython import const
+
 import select
 import sys
 
 import micropython
 
-CTRL_C = 3
+_CTRL_C = const(3)
 
 
 class SerialLink:
@@ -73,5 +75,5 @@ class SerialLink:
         self.in_session = True
 
     def end_session(self):
-        self._kbd_intr(CTRL_C)
+        self._kbd_intr(_CTRL_C)
         self.in_session = False

@@ -58,42 +58,42 @@ from micropython import const
 
 from hal import kernels
 
-WIDTH = const(240)
+_WIDTH = const(240)
 HEIGHT = const(240)
-FRAME_BYTES = const(57600)  # WIDTH * HEIGHT: one palette index per pixel
-PUSH_BYTES = const(115200)  # WIDTH * HEIGHT * 2: RGB565 on the wire
-PALETTE_SIZE = const(256)
-PALETTE_BYTES = const(768)  # 256 x r, g, b
+FRAME_BYTES = const(57600)  # _WIDTH * HEIGHT: one palette index per pixel
+PUSH_BYTES = const(115200)  # _WIDTH * HEIGHT * 2: RGB565 on the wire
+_PALETTE_SIZE = const(256)
+_PALETTE_BYTES = const(768)  # 256 x r, g, b
 STRIP_ROWS = const(8)
-STRIP_BYTES = const(3840)  # WIDTH * STRIP_ROWS * 2
-STRIP_PIXELS = const(1920)  # WIDTH * STRIP_ROWS
-HALF_BYTES = const(1920)  # one half of the strip buffer: a DMA chunk
-TILE_W = const(16)
-TILES = const(450)  # 15 x 30 tiles of 16 x 8 pixels
-STRIPS = const(30)
-SPI1_DR = const(0x40040008)  # SSPDR: DMA writes the bytes here
-SPI1_SR = const(0x4004000C)  # SSPSR: bit 4 = BSY (still shifting)
-DREQ_SPI1_TX = const(18)
+STRIP_BYTES = const(3840)  # _WIDTH * STRIP_ROWS * 2
+_STRIP_PIXELS = const(1920)  # _WIDTH * STRIP_ROWS
+_HALF_BYTES = const(1920)  # one half of the strip buffer: a DMA chunk
+_TILE_W = const(16)
+_TILES = const(450)  # 15 x 30 tiles of 16 x 8 pixels
+_STRIPS = const(30)
+_SPI1_DR = const(0x40040008)  # SSPDR: DMA writes the bytes here
+_SPI1_SR = const(0x4004000C)  # SSPSR: bit 4 = BSY (still shifting)
+_DREQ_SPI1_TX = const(18)
 
-SLPOUT = const(0x11)
-NORON = const(0x13)
-INVON = const(0x21)
-DISPON = const(0x29)
-CASET = const(0x2A)
-RASET = const(0x2B)
-RAMWR = const(0x2C)
-MADCTL = const(0x36)
-COLMOD = const(0x3A)
+_SLPOUT = const(0x11)
+_NORON = const(0x13)
+_INVON = const(0x21)
+_DISPON = const(0x29)
+_CASET = const(0x2A)
+_RASET = const(0x2B)
+_RAMWR = const(0x2C)
+_MADCTL = const(0x36)
+_COLMOD = const(0x3A)
 
-_WINDOW = b"\x00\x00\x00\xef"  # 0 .. 239, for both CASET and RASET
+_WINDOW = const(b"\x00\x00\x00\xef")  # 0 .. 239, for both _CASET and _RASET
 
 # (command, parameter bytes, delay in ms after it)
 INIT_SEQUENCE = (
     # No SWRESET: the hardware reset before this sequence resets the same registers (and
     # SWRESET would cost another 120-150 ms of waiting).
-    (SLPOUT, b"", 5),  # commands may follow after 5 ms; DISPON waits for the full 120
-    (MADCTL, b"\x70", 0),
-    (COLMOD, b"\x05", 0),
+    (_SLPOUT, b"", 5),  # commands may follow after 5 ms; _DISPON waits for the full 120
+    (_MADCTL, b"\x70", 0),
+    (_COLMOD, b"\x05", 0),
     # Power, porch and gamma settings for this panel (Waveshare's values).
     (0xB2, b"\x0c\x0c\x00\x33\x33", 0),  # PORCTRL
     (0xB7, b"\x35", 0),  # GCTRL
@@ -106,10 +106,10 @@ INIT_SEQUENCE = (
     (0xD0, b"\xa4\xa1", 0),  # PWCTRL1
     (0xE0, b"\xd0\x04\x0d\x11\x13\x2b\x3f\x54\x4c\x18\x0d\x0b\x1f\x23", 0),  # PVGAMCTRL
     (0xE1, b"\xd0\x04\x0c\x11\x13\x2c\x3f\x44\x51\x2f\x1f\x1f\x20\x23", 0),  # NVGAMCTRL
-    (INVON, b"", 0),
-    (NORON, b"", 10),
-    (CASET, _WINDOW, 0),
-    (RASET, _WINDOW, 0),
+    (_INVON, b"", 0),
+    (_NORON, b"", 10),
+    (_CASET, _WINDOW, 0),
+    (_RASET, _WINDOW, 0),
 )
 
 
@@ -125,8 +125,8 @@ def color565(r, g, b):
 
 def grey_ramp():
     """The palette before the app sets one: index i is grey level i (0 black, 255 white)."""
-    rgb = bytearray(PALETTE_BYTES)
-    for i in range(PALETTE_SIZE):
+    rgb = bytearray(_PALETTE_BYTES)
+    for i in range(_PALETTE_SIZE):
         rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = i
     return rgb
 
@@ -134,7 +134,7 @@ def grey_ramp():
 class ST7789:
     def __init__(self, spi, dc, cs, rst, backlight_pwm, sleep_ms=None, dma=None):
         """dma: an rp2.DMA channel for SPI1's transmit side, or None (spi.write only)."""
-        self.width = WIDTH
+        self.width = _WIDTH
         self.height = HEIGHT
         self.spi = spi
         self.dc = dc
@@ -143,13 +143,13 @@ class ST7789:
         self.bl = backlight_pwm
         self._sleep_ms = sleep_ms if sleep_ms is not None else time.sleep_ms
         self._cmd = bytearray(1)
-        self._span = bytearray(4)  # CASET / RASET parameters
+        self._span = bytearray(4)  # _CASET / _RASET parameters
         self.buf = bytearray(FRAME_BYTES)
-        self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.GS8)
+        self.fb = framebuf.FrameBuffer(self.buf, _WIDTH, HEIGHT, framebuf.GS8)
         self._strip = bytearray(STRIP_BYTES)
-        self._strip_fb = framebuf.FrameBuffer(self._strip, WIDTH, STRIP_ROWS, framebuf.RGB565)
-        self._pal = bytearray(2 * PALETTE_SIZE)
-        self._pal_fb = framebuf.FrameBuffer(self._pal, PALETTE_SIZE, 1, framebuf.RGB565)
+        self._strip_fb = framebuf.FrameBuffer(self._strip, _WIDTH, STRIP_ROWS, framebuf.RGB565)
+        self._pal = bytearray(2 * _PALETTE_SIZE)
+        self._pal_fb = framebuf.FrameBuffer(self._pal, _PALETTE_SIZE, 1, framebuf.RGB565)
         self.palette = b""
         self._whole = True  # the next push sends the whole frame
         self.pushes = 0  # transactions sent (a frame that changed nothing sends none)
@@ -165,10 +165,10 @@ class ST7789:
         from array import array
         import uctypes
         addr = uctypes.addressof
-        self._hashes = array("I", [0] * TILES)
-        self._masks = array("I", [0] * STRIPS)
+        self._hashes = array("I", [0] * _TILES)
+        self._masks = array("I", [0] * _STRIPS)
         self._tile_k = kernels.tile_constants(array)
-        self._job = array("i", [WIDTH, 1, WIDTH])  # convert: width, rows, source stride
+        self._job = array("i", [_WIDTH, 1, _WIDTH])  # convert: width, rows, source stride
         # the addresses the loops take (buffers never move: MicroPython's heap does not
         # compact)
         self._a = array("I", [addr(self.buf), addr(self._strip), addr(self._pal),
@@ -179,9 +179,9 @@ class ST7789:
             import machine
             self._mem32 = machine.mem32
             self._dma_regs = dma.registers  # READ_ADDR 0, AL1_CTRL 4, AL3 count 14 / read 15
-            dma.config(write=SPI1_DR, count=0,
+            dma.config(write=_SPI1_DR, count=0,
                        ctrl=dma.pack_ctrl(size=0, inc_read=True, inc_write=False,
-                                          treq_sel=DREQ_SPI1_TX))
+                                          treq_sel=_DREQ_SPI1_TX))
 
     def _command(self, cmd, data=b""):
         self._cmd[0] = cmd
@@ -209,10 +209,10 @@ class ST7789:
         self._sleep_ms(1)
         self.rst(1)
         self._sleep_ms(120)
-        since_slpout = -1  # ms waited since SLPOUT (-1: not sent yet)
+        since_slpout = -1  # ms waited since _SLPOUT (-1: not sent yet)
         for cmd, data, ms in INIT_SEQUENCE:
             self._command(cmd, data)
-            if cmd == SLPOUT:
+            if cmd == _SLPOUT:
                 since_slpout = 0
             if ms:
                 self._sleep_ms(ms)
@@ -222,14 +222,14 @@ class ST7789:
         self.show()  # the panel RAM powers up as noise; clear it before it is visible
         if since_slpout < 120:
             self._sleep_ms(120 - since_slpout)
-        self._command(DISPON)
+        self._command(_DISPON)
 
     def set_palette(self, rgb):
         """rgb: 768 bytes, 256 x (r, g, b). Converted once to the panel's RGB565 for show()."""
-        if len(rgb) != PALETTE_BYTES:
+        if len(rgb) != _PALETTE_BYTES:
             raise ValueError("a palette is 256 r, g, b triples")
         pal = self._pal_fb
-        for i in range(PALETTE_SIZE):
+        for i in range(_PALETTE_SIZE):
             k = 3 * i
             pal.pixel(i, 0, color565(rgb[k], rgb[k + 1], rgb[k + 2]))
         self.palette = bytes(rgb)
@@ -246,17 +246,17 @@ class ST7789:
         kernels.tile_diff(a[0], a[4], a[5], a[6])  # always: it keeps the hashes current
         if self._whole:
             self._whole = False
-            for i in range(STRIPS):
+            for i in range(_STRIPS):
                 masks[i] = 0x7FFF
         started = False
         y = 0
-        while y < STRIPS:
+        while y < _STRIPS:
             m = masks[y]
             if not m:
                 y += 1
                 continue
             end = y + 1
-            while end < STRIPS and masks[end]:
+            while end < _STRIPS and masks[end]:
                 m |= masks[end]
                 end += 1
             lo = 0
@@ -268,7 +268,7 @@ class ST7789:
             if not started:
                 self.cs(0)
                 started = True
-            self._window(lo * TILE_W, (hi + 1) * TILE_W - 1, y * STRIP_ROWS,
+            self._window(lo * _TILE_W, (hi + 1) * _TILE_W - 1, y * STRIP_ROWS,
                          end * STRIP_ROWS - 1)
             y = end
         if started:
@@ -290,19 +290,19 @@ class ST7789:
     def _window(self, x0, x1, y0, y1):
         """One window of the frame out: CASET, RASET, RAMWR, then its pixels in chunks of
         whole rows (at most HALF_BYTES), converted into alternate halves of the strip."""
-        self._set(CASET, x0, x1)
-        self._set(RASET, y0, y1)
+        self._set(_CASET, x0, x1)
+        self._set(_RASET, y0, y1)
         cmd = self._cmd
-        cmd[0] = RAMWR
+        cmd[0] = _RAMWR
         self.dc(0)
         self.spi.write(cmd)
         self.dc(1)
         w = x1 - x0 + 1
-        per = HALF_BYTES // (2 * w)  # rows a chunk
+        per = _HALF_BYTES // (2 * w)  # rows a chunk
         a = self._a
         job = self._job
         job[0] = w
-        src = a[0] + y0 * WIDTH + x0
+        src = a[0] + y0 * _WIDTH + x0
         strip = a[1]
         pal = a[2]
         jaddr = a[3]
@@ -323,14 +323,14 @@ class ST7789:
                 regs[15] = dst  # AL3_READ_ADDR_TRIG: starts the transfer
             else:
                 self.spi.write(memoryview(self._strip)[half:half + nbytes])
-            src += n * WIDTH
+            src += n * _WIDTH
             rows -= n
-            half = HALF_BYTES - half
+            half = _HALF_BYTES - half
         if regs is not None:
             while regs[4] & 0x1000000:
                 pass
             mem32 = self._mem32
-            while mem32[SPI1_SR] & 0x10:  # the last bytes still shifting out: DC must wait
+            while mem32[_SPI1_SR] & 0x10:  # the last bytes still shifting out: DC must wait
                 pass
 
     def _push_blit(self):
@@ -342,7 +342,7 @@ class ST7789:
         fb = self.fb
         pal = self._pal_fb
         self.cs(0)
-        cmd[0] = RAMWR  # the window is the whole panel (the init sequence's, never changed)
+        cmd[0] = _RAMWR  # the window is the whole panel (the init sequence's, never changed)
         self.dc(0)
         self.spi.write(cmd)
         self.dc(1)
