@@ -1,4 +1,4 @@
-"""The device window: a 30 fps loop that feeds input to the app and draws the device.
+"""The device window: a loop at the device's frame rate that feeds input to the app and draws the device.
 
 Keyboard (simulator/keymap.py) and mouse (press on button-down, release on
 button-up, on the drawn controls) set raw button states; the HAL's buttons
@@ -18,7 +18,7 @@ import pygame
 from simulator import keymap, layout
 from simulator.painter import Painter
 
-FPS = 30
+FPS = 31  # about 1000 / app.FRAME_MS (32 ms): the device's rate
 TITLE = "Kocka simulator"
 
 
@@ -90,7 +90,7 @@ class Window:
         pygame.display.flip()
 
     def run(self, frames=None):
-        """The 30 fps loop, until quit (or `frames` frames)."""
+        """The device's frame rate (FPS), until quit (or `frames` frames)."""
         ticker = pygame.time.Clock()
         while self.running and (frames is None or self.frame < frames):
             if not self.step():

@@ -101,12 +101,12 @@ def test_the_answer_is_the_frame_on_screen_with_the_box_over_it(tmp_path, monkey
     assert changed and max(rows) - min(rows) < 30  # one small box, nothing else
 
 
-def test_a_late_frame_shortens_the_next_wait_so_the_rate_holds(tmp_path, monkeypatch):
+def test_a_late_frame_is_followed_at_the_next_step_of_the_frame_grid(tmp_path, monkeypatch):
     from app import app as app_module
     h = Harness(tmp_path)
     hal = h.hal
     F = app_module.FRAME_MS
-    work = [0, F + 17, 0, 0, 3 * F, 0, 0]   # ms each frame's work takes: two run late
+    work = [0, F + 17, 0, 0, 3 * F + 5, 0, 0]   # ms each frame's work takes: two run late
     waits = []   # (frame, ms)
     done = []
 
@@ -127,7 +127,42 @@ def test_a_late_frame_shortens_the_next_wait_so_the_rate_holds(tmp_path, monkeyp
         h.app.run(wait)
     except KeyboardInterrupt:
         pass
-    # the 17 ms over comes off the next frame's wait; of the frame three frames long,
-    # one frame's worth comes off (the next waits nothing), the rest is let go
-    assert waits == [(0, F), (2, F - 17), (3, F), (6, F)]
+    # frames start at the multiples of F (the animations' steps): after one that ran
+    # 17 ms over, the next waits for the next multiple, F - 17; after the one three
+    # frames and 5 ms long, the grid's steps it covered are let go, the next waits F - 5
+    assert waits == [(0, F), (2, F - 17), (3, F), (5, F - 5), (6, F)]
     assert hal.clock - start == sum(work) + sum(ms for _f, ms in waits)
+
+
+def test_a_frame_a_press_wakes_early_leaves_the_frame_grid_as_it_was(tmp_path, monkeypatch):
+    # The wait ends at a button's first change: that frame answers the press, and the
+    # next frame still comes when it was due, so a roll's next step is not a frame late
+    from app import app as app_module
+    h = Harness(tmp_path)
+    hal = h.hal
+    F = app_module.FRAME_MS
+    cut = {1: 10}           # frame 1's wait ends 10 ms in (a press)
+    waits = []              # (frame, ms asked)
+    starts = []             # app time of each frame
+
+    def tick(now):
+        if len(starts) == 6:
+            raise KeyboardInterrupt
+        starts.append(now)
+        hal.clock += 2
+
+    def wait(ms):
+        frame = len(starts) - 1
+        waits.append((frame, ms))
+        hal.clock += min(ms, cut.get(frame, ms))
+
+    monkeypatch.setattr(h.app, "tick", tick)
+    monkeypatch.setattr(app_module.idle_gc, "_free", None)
+    try:
+        h.app.run(wait)
+    except KeyboardInterrupt:
+        pass
+    # frame 2 is the early one (12 ms after frame 1): it waits out the rest of frame 1's
+    # slot, and frame 3 starts on the grid, 2 F after frame 1, not F after frame 2
+    assert starts == [0, F, F + 12, 2 * F, 3 * F, 4 * F]
+    assert waits[2] == (2, F - 12 - 2)

@@ -14,7 +14,7 @@
 import { loadMicroPython } from "./mp/micropython.mjs";
 import { Store, heap } from "./store.mjs";
 
-const FRAME_MS = 33;                 // the app's frame (firmware/app/app.py FRAME_MS)
+const FRAME_MS = 33;                 // the page's frame: every other refresh of a 60 Hz display, and the headless runs' step (tests compare their frames)
 const HEAP_BYTES = 4 * 1024 * 1024;  // MicroPython's heap in the page
 const STORE_PREFIX = "kocka/";       // localStorage keys of the app's files
 const PREFS_KEY = "kocka.page";      // the page's own choices: keys, sound

@@ -15,7 +15,7 @@ from app.sound import Sound
 from app.lights import Lights
 
 VERSION = "0.1.0"
-FRAME_MS = 33  # ~30 frames a second; the loop sleeps the rest
+FRAME_MS = 32  # 31.25 frames a second (a grid: see rest()); the loop sleeps the rest
 
 
 class App:
@@ -251,32 +251,36 @@ class App:
         hal = self.hal
         if wait is None:
             wait = hal.sleep_ms
-        start = hal.ticks_ms()
-        last = start
+        last = hal.ticks_ms()
         now = 0
-        late = 0
+        due = 0
         while True:
             t = hal.ticks_ms()
             now += hal.ticks_diff(t, last)
             last = t
             self.tick(now)
-            late = self.rest(t, wait, late)
+            due = self.rest(t, wait, now, due)
 
-    def rest(self, start, wait, ms=0):
-        """The rest of the frame begun at hal.ticks_ms() `start`: a garbage collection if
-        one is due (app.idle_gc), then wait(ms) to the frame's end; nothing while a
-        press's slow work is pending (it starts at once). ms: how late the last frame
-        ended, as this returns it for the next: that much (up to a frame) comes off this
-        frame's wait, so an animation keeps its 30 frames a second on average when a
-        frame runs long (a save written, a bot's move)."""
+    def rest(self, start, wait, now=0, due=0):
+        """The rest of the frame begun at hal.ticks_ms() `start`, app time `now`: a garbage
+        collection if one is due (app.idle_gc), then wait(ms) until the next frame is due;
+        nothing while a press's slow work is pending (it starts at once). Returns when
+        the next frame is due, in app time, for the next call's `due` (this frame's).
+
+        Frames keep to a grid: the multiples of FRAME_MS in app time, the steps of the
+        animations (their faces change at now // ui.ANIM_MS). A frame that ran long is
+        followed at the next multiple; a frame a press woke before it was due leaves the
+        grid as it was. (With the grid moved to each press, a roll's next face came in
+        the frame a press woke early, and the frame after it, on the old grid, had
+        nothing new: 55 ms between two pushes.)"""
         if self.pending is not None:
-            return 0
+            return now
         hal = self.hal
-        end = FRAME_MS - ms  # this frame's end, in ms from its start
-        ms = end - hal.ticks_diff(hal.ticks_ms(), start)
+        if now >= due:  # a frame on the grid, or late: not one a press woke early
+            due = now - now % FRAME_MS + FRAME_MS
+        ms = due - now - hal.ticks_diff(hal.ticks_ms(), start)
         if idle_gc.collect_if_due(ms):
-            ms = end - hal.ticks_diff(hal.ticks_ms(), start)
+            ms = due - now - hal.ticks_diff(hal.ticks_ms(), start)
         if ms > 0:
             wait(ms)
-            return 0
-        return min(-ms, FRAME_MS)
+        return due

@@ -442,7 +442,7 @@ class CuboMatch(GameScreen):
             return None
         if now - self.rolled_at < ROLL_ANIM_MS:
             # tumbling: faces flicker until the roll lands (the real dice are already known)
-            k = (now // ui.ANIM_MS) % 6  # a new face each frame, 30 a second
+            k = (now // ui.ANIM_MS) % 6  # a new face each frame, 31 a second
             return [(((i * 5 + k) % 6) + 1, g[i][1]) for i in range(9)]
         return g
 

@@ -462,7 +462,7 @@ class CuboTable(GameScreen):
         for k in range(4):
             d = self.state.centre[k]
             if rolling:
-                d = (((now // ui.ANIM_MS) + k * 2) % 6 + 1, d[1])  # 30 faces a second
+                d = (((now // ui.ANIM_MS) + k * 2) % 6 + 1, d[1])  # a face each frame
             x = 16 + k * 54
             V.die(fb, x, 52, 46, d)
             if k == cursor:

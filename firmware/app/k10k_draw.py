@@ -200,7 +200,7 @@ def draw_table(scr, fb, now):
     font.draw_right(fb, scr.tt_text, ui.W - 8, 40, ui.ACCENT)
     if rolling:
         n = len(st.roll)
-        # a new picture every frame (30 a second): the dice shake each frame and show a
+        # a new picture every frame (31 a second): the dice shake each frame and show a
         # new face every third
         k = now // ui.ANIM_MS
         f = k // 3

@@ -17,7 +17,7 @@ H = const(240)
 HEADER_H = const(30)
 FOOTER_H = const(22)
 ROW_H = const(26)
-ANIM_MS = const(33)  # one step of an animation (rolling dice): every frame, 30 a second
+ANIM_MS = const(32)  # one step of an animation (rolling dice): every frame (app.FRAME_MS), 31 a second
 
 # The named colours: deep night-blue table felt, warm ivory text, one gold accent,
 # and the game colours. Index = position in this list.

@@ -83,7 +83,7 @@ def loop(app, hal):
     last = start
     now = 0
     shown = None
-    late = 0
+    due = 0
     while True:
         t = hal.ticks_ms()
         now += hal.ticks_diff(t, last)
@@ -115,7 +115,7 @@ def loop(app, hal):
                     micropython.qstr_info()
                 shown = state
                 print("KS %d %s %d" % (app.frames, name, state[1]))
-        late = app.rest(t, wait, late)  # as App.run
+        due = app.rest(t, wait, now, due)  # as App.run
 
 
 if __name__ == "__main__":

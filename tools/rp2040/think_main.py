@@ -53,7 +53,7 @@ def demo(app, hal, name, ms, clock):
             saving[0] += time.ticks_diff(time.ticks_us(), t)
         rec.applied = timed
     end = clock[0] + ms
-    late = 0
+    due = 0
     while clock[0] < end:
         t = hal.ticks_ms()
         clock[0] += hal.ticks_diff(t, clock[1])
@@ -70,7 +70,7 @@ def demo(app, hal, name, ms, clock):
             app.draw()
             hal.display.show()
             app.frames += 1
-        late = app.rest(t, hal.sleep_ms, late)
+        due = app.rest(t, hal.sleep_ms, clock[0], due)
     us.sort()  # the unused entries (-1) come first
     rest.sort()
     print("KT demo " + json.dumps({"game": name, "screen": screen, "frames": k,
@@ -112,7 +112,7 @@ def main():
     was_paused = False
     last = hal.ticks_ms()
     now = 0
-    late = 0
+    due = 0
     while decisions < decisions_wanted and app.top() is game:
         t = hal.ticks_ms()
         now += hal.ticks_diff(t, last)
@@ -147,7 +147,7 @@ def main():
                 phases.append(game.spin % 3)
             hal.display.show()
             app.frames += 1
-        late = app.rest(t, hal.sleep_ms, late)
+        due = app.rest(t, hal.sleep_ms, now, due)
     clock = [now, last]
     game = G = None  # the app's purge frees the game only if nothing here holds it
     gc.collect()
