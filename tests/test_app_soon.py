@@ -166,3 +166,10 @@ def test_a_frame_a_press_wakes_early_leaves_the_frame_grid_as_it_was(tmp_path, m
     # slot, and frame 3 starts on the grid, 2 F after frame 1, not F after frame 2
     assert starts == [0, F, F + 12, 2 * F, 3 * F, 4 * F]
     assert waits[2] == (2, F - 12 - 2)
+
+
+def test_the_frame_grid_is_the_animations_step():
+    # rolling dice change faces at now // ui.ANIM_MS: on another grid than the frames',
+    # some frames would show no new face and others skip one
+    from app import app as app_module, ui
+    assert app_module.FRAME_MS == ui.ANIM_MS

@@ -60,13 +60,13 @@ from hal import kernels
 
 _WIDTH = const(240)
 HEIGHT = const(240)
-FRAME_BYTES = const(57600)  # _WIDTH * HEIGHT: one palette index per pixel
-PUSH_BYTES = const(115200)  # _WIDTH * HEIGHT * 2: RGB565 on the wire
+FRAME_BYTES = const(57600)  # 240 x 240: one palette index per pixel
+PUSH_BYTES = const(115200)  # 240 x 240 x 2: RGB565 on the wire
 _PALETTE_SIZE = const(256)
 _PALETTE_BYTES = const(768)  # 256 x r, g, b
 STRIP_ROWS = const(8)
-STRIP_BYTES = const(3840)  # _WIDTH * STRIP_ROWS * 2
-_STRIP_PIXELS = const(1920)  # _WIDTH * STRIP_ROWS
+STRIP_BYTES = const(3840)  # 240 x STRIP_ROWS x 2
+_STRIP_PIXELS = const(1920)  # 240 x STRIP_ROWS
 _HALF_BYTES = const(1920)  # one half of the strip buffer: a DMA chunk
 _TILE_W = const(16)
 _TILES = const(450)  # 15 x 30 tiles of 16 x 8 pixels
