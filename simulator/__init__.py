@@ -16,7 +16,7 @@ with no window and writes a screenshot. Modules, one job each:
     keymap      which keyboard keys drive which device buttons
     layout      where everything sits on the drawn device body (and the mouse hit test)
     painter     draws the device: body, LEDs' glow, controls lit while held, the screen
-    window      the device window: mouse and keyboard, screenshots, the 30 fps loop,
+    window      the device window: mouse and keyboard, screenshots, the loop at the device's frame rate,
                 the pty's path shown on the body
     serve       the pty and the headless sync server (--headless --pty)
 """

@@ -196,7 +196,7 @@ class CuboMatch(GameScreen):
         self.tick_leds()
         if now - self.rolled_at < ROLL_ANIM_MS + 100 and self.show_hint is None:
             # nothing else changed this frame (no action, key, countdown second or
-            # notice): draw() redraws only the grid, in time for 30 frames a second
+            # notice): draw() redraws only the grid, in time for every frame (31 a second)
             # (under the hint the grid is hidden: nothing to redraw)
             app = self.app
             self.spin_only = not app.dirty and not (app.notice and app.notice_until)
