@@ -355,7 +355,7 @@ def table(r):
     ]
     crc = r.get("micropython_crc32") or {}
     if "crc32_py_us_per_kb" in crc:
-        rows.append(("MicroPython wasm pure-Python CRC-32 (us/KB; Pico ~8-13x)",
+        rows.append(("MicroPython wasm pure-Python CRC-32 (us/KB; the Pico's is in device.json)",
                      crc["crc32_py_us_per_kb"]))
     for g, v in sorted((r.get("micropython_save_resume") or {}).items()):
         if isinstance(v, dict):
