@@ -1,12 +1,20 @@
 """pytest setup: the project's import roots on sys.path (as the device and simulator have
-them), and the emulated-RP2040 modules scheduled first.
+them), the test tiers, and the rule that no test passes in silence.
 
 On the device the bundle root holds shared_rules/, app/, hal/, board/; here
 that is the repository root plus firmware/. simulator/mpcompat supplies the
 MicroPython-only modules (framebuf, micropython) under CPython.
+
+Tiers (markers): `micropython` runs code under the MicroPython WebAssembly port (Node),
+`emulator` boots the real firmware on the emulated RP2040, `browser` drives the page in
+Chromium, `toolchain` builds the firmware image; everything else is `unit`, which
+`make test-fast` runs alone. A tier whose tools are absent skips, saying what to install;
+under CI (CI=true) any skip not in CI_ALLOWED_SKIPS fails the run.
 """
 import os
 import sys
+
+import pytest
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 for sub in ("simulator/mpcompat", "firmware", ""):
@@ -14,9 +22,84 @@ for sub in ("simulator/mpcompat", "firmware", ""):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+TIERS = {
+    "micropython": "runs under MicroPython's WebAssembly port (Node.js, node_modules)",
+    "emulator": "boots the real firmware on the emulated RP2040 (rp2040js, the shared firmware)",
+    "browser": "drives the browser page in Chromium",
+    "toolchain": "builds the firmware image (the Arm GNU toolchain)",
+    "unit": "everything else: CPython only, quick (make test-fast)",
+}
+
+# The only skips a CI run accepts: test id -> why it cannot run there.
+CI_ALLOWED_SKIPS = {
+    # CI runs as root, and root may write a file whose mode says read-only.
+    "tests/test_host_db.py::test_a_read_only_database_can_be_read_but_not_written":
+        "root may write a read-only file",
+}
+
+
+def pytest_configure(config):
+    for name, what in TIERS.items():
+        config.addinivalue_line("markers", "%s: %s" % (name, what))
+
 
 def pytest_collection_modifyitems(config, items):
-    """The emulated-RP2040 modules (tests/test_device_*.py) first: each is one long
+    """Untiered tests are `unit`. The emulated-RP2040 modules go first: each is one long
     module-scoped boot, and xdist (--dist loadscope) hands modules out in this order, so
     starting them early keeps both workers busy to the end."""
-    items.sort(key=lambda item: 0 if item.nodeid.startswith("tests/test_device_") else 1)
+    for item in items:
+        if not any(item.get_closest_marker(t) for t in TIERS):
+            item.add_marker(pytest.mark.unit)
+    items.sort(key=lambda item: 0 if item.get_closest_marker("emulator") else 1)
+
+
+def _missing_for(item):
+    """Why this test's tier cannot run here, or None."""
+    if item.get_closest_marker("micropython") or item.get_closest_marker("browser"):
+        from tests import mpgate
+        why = mpgate.missing()
+        if why:
+            return why
+    if item.get_closest_marker("emulator"):
+        from tools import rp2040emu
+        return rp2040emu.missing()
+    return None
+
+
+def pytest_runtest_setup(item):
+    from tests import tiers
+    # the running test's tiers, for the runners to check they were declared
+    os.environ[tiers.ENV] = ",".join(t for t in TIERS if item.get_closest_marker(t))
+    why = _missing_for(item)
+    if why:
+        pytest.skip(why)
+
+
+_SKIPPED = []   # test ids (under xdist the workers' reports arrive here too)
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped and report.when in ("setup", "call"):
+        _SKIPPED.append(report.nodeid)
+
+
+def _silent_skips(config):
+    if not os.environ.get("CI"):
+        return []
+    return [n for n in _SKIPPED if n not in CI_ALLOWED_SKIPS]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session, exitstatus):
+    if _silent_skips(session.config) and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    bad = _silent_skips(config)
+    if bad:
+        terminalreporter.section("skips that fail a CI run", red=True)
+        terminalreporter.line("CI=true: only the skips in conftest.py's CI_ALLOWED_SKIPS may "
+                              "skip; these did (their reasons are in the short test summary):")
+        for nodeid in bad:
+            terminalreporter.line("  " + nodeid)

@@ -5,6 +5,7 @@ import os
 
 import pytest
 
+from tests import tiers
 from tools import device_image, rp2040emu
 
 MP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
@@ -22,6 +23,7 @@ QUIT = ("B", "X", "A")   # pause, quit, confirm
 
 
 def require():
+    tiers.check("emulator")
     why = rp2040emu.missing()
     if why:
         pytest.skip(why)

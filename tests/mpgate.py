@@ -3,15 +3,26 @@ import os
 import shutil
 import subprocess
 
+from tests import tiers
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "tests", "mp", "mprun.mjs")
 # The device bundle layout: shared_rules/, app/, hal/, board/ at the top.
 DEVICE_MOUNTS = ("shared_rules", "firmware/app:app", "firmware/hal:hal", "firmware/board:board")
 
 
+def missing():
+    """None when MicroPython's WebAssembly port can run here, else what to install."""
+    if shutil.which("node") is None:
+        from tools import system_deps
+        return system_deps.advice(["nodejs", "npm"])
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
+        return "node_modules is missing: `make test` installs it (npm ci)"
+    return None
+
+
 def node_available():
-    return shutil.which("node") is not None and os.path.isdir(
-        os.path.join(ROOT, "node_modules", "@micropython"))
+    return missing() is None
 
 
 def run_mp(script, args=(), mounts=DEVICE_MOUNTS, extra_mounts=(), out_dir=None, timeout=600,
@@ -20,6 +31,7 @@ def run_mp(script, args=(), mounts=DEVICE_MOUNTS, extra_mounts=(), out_dir=None,
 
     steps=True calls the script's step() until it returns False, one runPython call
     each (see mprun.mjs: the only way to measure the live heap on this port)."""
+    tiers.check("micropython", "browser")
     cmd = ["node", RUNNER]
     if steps:
         cmd.append("--steps")

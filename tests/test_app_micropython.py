@@ -7,9 +7,8 @@ import pytest
 
 from app import demo
 from tests.apprun import build_bundle, run_micropython, run_cpython
-from tests.mpgate import node_available
 
-pytestmark = pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+pytestmark = pytest.mark.micropython
 
 HEAP_BUDGET = 150 * 1024  # framebuffer included
 # MicroPython never frees interned strings (qstrs): every module ever loaded leaves its

@@ -9,7 +9,7 @@ import pytest
 
 from shared_rules import driver
 from shared_rules.coloretto import Coloretto
-from tests.mpgate import ROOT, node_available, run_mp
+from tests.mpgate import ROOT, run_mp
 
 SCRIPT = os.path.join(ROOT, "tools", "coloretto_mpgame.py")
 GAMES = [("3", "7", "original", "120", "strong", "greedy", "random"),
@@ -22,7 +22,7 @@ def parse(stdout):
     return json.loads(line[5:])
 
 
-@pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+@pytest.mark.micropython
 @pytest.mark.parametrize("args", GAMES, ids=lambda a: "%sp-%s" % (a[0], a[2]))
 def test_whole_bot_game_matches_cpython_under_micropython(args):
     proc = run_mp(SCRIPT, args=args, mounts=("shared_rules",))

@@ -13,7 +13,7 @@ from shared_rules import driver
 from shared_rules import cubingos as C
 from shared_rules.cubingos import CubingosState
 from shared_rules.cubingos_bots import bots_for
-from tests.mpgate import ROOT, node_available, run_mp
+from tests.mpgate import ROOT, run_mp
 
 SCRIPT = r'''
 import json
@@ -40,7 +40,7 @@ def cpython_game(levels, seed, opts):
             "dice": [list(d) for d in g.dice()], "pile": g.pile}
 
 
-@pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+@pytest.mark.micropython
 def test_whole_bot_games_match_cpython_under_micropython(tmp_path):
     script = tmp_path / "cubingos_games.py"
     script.write_text(SCRIPT.replace("GAMES", repr(GAMES)))

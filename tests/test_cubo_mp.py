@@ -11,7 +11,7 @@ import pytest
 from shared_rules import driver
 from shared_rules.cubo import CuboState
 from shared_rules.cubo_bots import bots_for
-from tests.mpgate import ROOT, node_available, run_mp
+from tests.mpgate import ROOT, run_mp
 
 SCRIPT = r'''
 import json
@@ -38,7 +38,7 @@ def cpython_game(levels, seed, opts):
             "rounds": [g.round_scores(p) for p in range(len(levels))]}
 
 
-@pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+@pytest.mark.micropython
 def test_whole_bot_games_match_cpython_under_micropython(tmp_path):
     script = tmp_path / "cubo_games.py"
     script.write_text(SCRIPT.replace("GAMES", repr(GAMES)))

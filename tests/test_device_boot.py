@@ -7,6 +7,8 @@ import pytest
 
 from tests import devicerun, simframes
 
+pytestmark = pytest.mark.emulator
+
 
 MENU_BY_MS = 1500  # the goal: boot to the menu within 1.5 s
 MOVE_AT_MS = 1600

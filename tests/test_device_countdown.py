@@ -7,6 +7,8 @@ import pytest
 from tests import devicerun
 from tests.devicerun import go_to, tap
 
+pytestmark = pytest.mark.emulator
+
 
 BEEP_HZ = 1568
 CUBO_TUNE = (784, 1047, 1319, 1568)

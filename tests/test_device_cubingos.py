@@ -2,11 +2,14 @@
 the Cubingos dice it draws equal app.cubingos_iso's framebuf path pixel for pixel, on
 seeded structures in every view and at every scale (off the frame too) and on seeded
 random geometry (tests/mp/cubingos_device.py)."""
+import pytest
 import os
 import subprocess
 import sys
 
 from tests import devicerun
+
+pytestmark = pytest.mark.emulator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

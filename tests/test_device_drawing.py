@@ -3,7 +3,11 @@ v1.28.0 on the emulated RP2040), leaves the pixels of its framebuf path: app/art
 die() through app/art_thumb.py's loop (every face and letter face, size from 6 px,
 colour and place up to the frame's edges) and Coloretto's collection rows, their texts
 through font_fast's (tests/mp/drawing_device.py)."""
+import pytest
+
 from tests import devicerun
+
+pytestmark = pytest.mark.emulator
 
 
 def test_the_loops_draw_what_framebuf_draws_on_the_pico(tmp_path):

@@ -8,6 +8,8 @@ from tests import devicerun
 from tests.devicerun import GAMES, go_to
 from tools import rp2040emu
 
+pytestmark = pytest.mark.emulator
+
 
 PLAY_MS = 4000
 HEAP_LIMIT = 200_000  # of the ~240 KB MicroPython has free at boot

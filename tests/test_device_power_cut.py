@@ -10,6 +10,8 @@ from tests import devicerun
 from tests.devicerun import go_to, tap
 from tools import device_image, rp2040emu
 
+pytestmark = pytest.mark.emulator
+
 
 MOVES = ("A", "A", "RIGHT", "A", "X", "A", "A")
 

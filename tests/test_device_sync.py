@@ -10,6 +10,8 @@ import pytest
 
 from tests import devicerun
 
+pytestmark = pytest.mark.emulator
+
 
 GAMES = 4
 SYNC_LIMIT_MS = 60_000  # emulated

@@ -8,6 +8,8 @@ import pytest
 from bench import bench_bots_device as bench
 from tests import devicerun
 
+pytestmark = pytest.mark.emulator
+
 UPDATE_MS = 100
 HANDLED_MS = 100
 # the pause box's own frame: its draw (~60 ms) and push (~43 ms) after the pause

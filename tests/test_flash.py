@@ -192,11 +192,10 @@ def test_makefile_flash_rule_runs_the_tool():
     assert "-m tools.flash" in rule and "$(PORT)" in rule
 
 
+@pytest.mark.micropython
 def test_probe_and_cleanup_run_under_micropython(tmp_path):
     """The two scripts sent to the board, run by real MicroPython (the WebAssembly port)."""
-    from tests.mpgate import node_available, run_mp
-    if not node_available():
-        pytest.skip("node_modules missing: run `make test`")
+    from tests.mpgate import run_mp
     keep = flash.bundle_files(REPORT)
     setup = "\n".join([
         "import os",

@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from tests.mpgate import ROOT, node_available, run_mp
+from tests.mpgate import ROOT, run_mp
 
 SPECIMEN = os.path.join(ROOT, "docs", "font_specimen.png")
 W = H = 240
@@ -260,7 +260,7 @@ def test_art_follows_the_metrics():
 # ---------------------------------------------------------------- pixels
 
 
-@pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+@pytest.mark.micropython
 def test_micropython_draws_exactly_the_reference_pixels(tmp_path):
     script = tmp_path / "render_fonts.py"
     script.write_text(
@@ -304,7 +304,7 @@ def _source_lines(fn):
 
 
 def test_cpython_draws_exactly_the_reference_pixels():
-    framebuf = pytest.importorskip("framebuf")
+    import framebuf   # simulator/mpcompat (conftest.py)
     from app import font
     raw, results = run_scene(framebuf, font)
     want_px, want_results = reference_scene()
@@ -319,7 +319,7 @@ def test_every_glyph_scaled_is_the_art_scaled():
     """Scaled text (one rectangle per run of a glyph's cached runs) sets exactly the art's
     pixels, each s x s, for every glyph of both fonts, clipped at the frame's edges too;
     drawn twice, the second time from the cache."""
-    framebuf = pytest.importorskip("framebuf")
+    import framebuf   # simulator/mpcompat (conftest.py)
     from app import font
     for name, fnt in (("SMALL", font.SMALL), ("BODY", font.BODY)):
         ref = REF[name]
@@ -441,8 +441,9 @@ def render_specimen():
 
 
 def test_specimen_png_is_current():
-    pytest.importorskip("PIL")
-    from PIL import Image
+    """docs/font_specimen.png shows the fonts as they are: when they changed, this writes
+    the new picture and fails once, so the change is seen and committed."""
+    from PIL import Image   # matplotlib's dependency, in requirements.txt
     img = render_specimen()
     big = img.resize((img.width * 3, img.height * 3), Image.NEAREST)
     if os.path.exists(SPECIMEN):
@@ -451,7 +452,7 @@ def test_specimen_png_is_current():
                 return
     os.makedirs(os.path.dirname(SPECIMEN), exist_ok=True)
     big.save(SPECIMEN, optimize=True)
-    assert os.path.getsize(SPECIMEN) > 1000
+    pytest.fail("%s was out of date with the fonts: written anew, commit it" % SPECIMEN)
 
 
 if __name__ == "__main__":  # `python -m tests.test_font` rewrites the specimen

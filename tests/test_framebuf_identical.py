@@ -14,7 +14,7 @@ import pytest
 
 import framebuf
 from tests.mp.fb_scene import buffer_for, padded_stride
-from tests.mpgate import ROOT, node_available, run_mp
+from tests.mpgate import ROOT, run_mp
 
 MP_DIR = os.path.join(ROOT, "tests", "mp")
 SCENE = os.path.join(MP_DIR, "fb_scene.py")
@@ -23,8 +23,6 @@ FUZZ_MOUNTS = ("shared_rules", "tests/mp/fb_scene.py:fb_scene.py")
 FUZZ_RUNS = (("20240611", "1000"), ("7", "600"))  # (seed, calls per buffer)
 TIMEOUT = 120  # seconds per runtime; each normally needs 1-2
 
-needs_node = pytest.mark.skipif(not node_available(),
-                                reason="node_modules missing: run `make test`")
 
 FORMAT_NAMES = {framebuf.MONO_VLSB: "MONO_VLSB", framebuf.RGB565: "RGB565",
                 framebuf.GS4_HMSB: "GS4_HMSB", framebuf.MONO_HLSB: "MONO_HLSB",
@@ -122,7 +120,7 @@ def compare_dumps(mp_dir, cp_dir):
     return manifest
 
 
-@needs_node
+@pytest.mark.micropython
 def test_scene_is_byte_identical(tmp_path):
     mp_dir, cp_dir = run_both(tmp_path, SCENE, mounts=())
     manifest = compare_dumps(mp_dir, cp_dir)
@@ -135,7 +133,7 @@ def test_scene_is_byte_identical(tmp_path):
     assert len(manifest) > 1000
 
 
-@needs_node
+@pytest.mark.micropython
 @pytest.mark.parametrize("seed,calls", FUZZ_RUNS)
 def test_fuzz_is_byte_identical(tmp_path, seed, calls):
     mp_dir, cp_dir = run_both(tmp_path, FUZZ, args=(seed, calls), mounts=FUZZ_MOUNTS)

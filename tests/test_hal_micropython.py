@@ -6,12 +6,12 @@ import os
 
 import pytest
 
-from tests.mpgate import ROOT, node_available, run_mp
+from tests.mpgate import ROOT, run_mp
 
 HAL_MOUNTS = ("firmware/hal:hal", "firmware/board:board")
 
 
-@pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+@pytest.mark.micropython
 def test_hal_logic_passes_under_micropython():
     proc = run_mp(os.path.join(ROOT, "tests", "mp", "hal_checks.py"), mounts=HAL_MOUNTS,
                   timeout=300)

@@ -17,7 +17,6 @@ from shared_rules import coloretto as CO
 from app import ui, font, howto
 from app import cubo_table as T
 from tests.apphelpers import Harness, texts_drawn, footers
-from tests.mpgate import node_available
 
 # (menu label, setup screen, game screen, page module, demo/harness name)
 GAMES = (("Cubo", "CuboSetup", "CuboMatch", "app.cubo_help", "cubo"),
@@ -315,7 +314,7 @@ def bundle(tmp_path_factory):
     return build_bundle(tmp_path_factory.mktemp("bundle"))
 
 
-@pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+@pytest.mark.micropython
 @pytest.mark.parametrize("label,setup,game,module,name", GAMES)
 def test_help_over_a_paused_game_costs_a_few_kb_under_micropython(bundle, tmp_path, label,
                                                                   setup, game, module, name):

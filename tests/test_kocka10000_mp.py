@@ -14,7 +14,7 @@ import pytest
 from shared_rules import driver
 from shared_rules.kocka10000 import Kocka10000
 from shared_rules.kocka10000_bots import make_bot
-from tests.mpgate import ROOT, node_available, run_mp
+from tests.mpgate import ROOT, run_mp
 
 SCRIPT = r'''
 import json
@@ -43,7 +43,7 @@ def cpython_game(levels, seed, opts):
     return {"log": [list(a) for a in log], "scores": g.scores(), "winners": g.winners()}
 
 
-@pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+@pytest.mark.micropython
 def test_whole_bot_games_match_cpython_under_micropython(tmp_path):
     script = tmp_path / "kocka_games.py"
     script.write_text(SCRIPT.replace("GAMES", repr(GAMES).replace("None", "None")))

@@ -4,12 +4,12 @@ import os
 
 import pytest
 
-from tests.mpgate import ROOT, node_available, run_mp
+from tests.mpgate import ROOT, run_mp
 
 SCRIPT = os.path.join(ROOT, "tests", "mp", "records_device.py")
 
 
-@pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+@pytest.mark.micropython
 def test_log_sync_and_history_under_micropython():
     proc = run_mp(SCRIPT, extra_mounts=("tests/shared:tests_shared",))
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]

@@ -1,4 +1,6 @@
 """The hardware self-test screen (Settings > Self-test), driven headless with buttons."""
+import pytest
+
 from hal import api
 from app import ui
 from app import selftest
@@ -207,14 +209,12 @@ with open(out + "/frame.bin", "wb") as f:
 '''
 
 
+@pytest.mark.micropython
 def test_selftest_runs_under_micropython_with_the_same_pixels(tmp_path):
     import os
     import subprocess
     import sys
-    import pytest
-    from tests.mpgate import node_available, run_mp, ROOT
-    if not node_available():
-        pytest.skip("node_modules missing: run `make test`")
+    from tests.mpgate import run_mp, ROOT
     script = tmp_path / "selftest_walk.py"
     script.write_text(MP_SCRIPT)
     mp = run_mp(script, ("/out",), out_dir=tmp_path / "mp")

@@ -216,8 +216,7 @@ def test_soak_every_finished_game_reaches_the_database_once_or_stays(tmp_path, s
     con.close()
 
 
-@pytest.mark.skipif(not __import__("tests.mpgate").mpgate.node_available(),
-                    reason="node_modules missing: run `make test`")
+@pytest.mark.micropython
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_soak_device_side_under_micropython(seed):
     """The device half of the invariant on the real MicroPython (WebAssembly port)."""

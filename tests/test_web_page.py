@@ -6,9 +6,9 @@ mouse, touch and a gamepad moving the cursor, remapped keys kept, the share link
 reload keeping settings and the game log, Resume after the tab closed mid-game, and the
 downloaded log read by `kocka import`.
 
-The browser is Debian's chromium (Playwright drives it; nothing is downloaded). When it
-is missing and this runs as root with apt-get, it is installed here; the tests skip
-(saying why) only when it cannot be, and never in CI (CI=true), where they must run.
+The browser is Debian's chromium (Playwright drives it; nothing is downloaded), installed
+by `make test` with the other system packages (tools/system_deps.py); without it the
+tests skip saying what to install, which fails a CI run (conftest.py).
 """
 import json
 import os
@@ -21,6 +21,9 @@ import pytest
 
 from hal import api
 from tests.apphelpers import Harness
+from tools import system_deps
+
+pytestmark = pytest.mark.browser
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BROWSERS = ("chromium", "chromium-browser")
@@ -35,25 +38,8 @@ def _find_browser():
     return None
 
 
-def _install_browser():
-    """apt-get install chromium (root on Debian only); the reason it could not, or None."""
-    if not hasattr(os, "geteuid") or os.geteuid() != 0 or not shutil.which("apt-get"):
-        return "chromium is not installed and this is not root with apt-get: " \
-               "install Debian's chromium package"
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    cmd = ["apt-get", "install", "-y", "--no-install-recommends", "chromium"]
-    if subprocess.run(cmd, env=env, capture_output=True).returncode != 0:
-        subprocess.run(["apt-get", "update"], env=env, capture_output=True)
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
-        if proc.returncode != 0:
-            return "apt-get install chromium failed: " + proc.stderr.strip()[-300:]
-    return None
-
-
 def _unavailable(reason):
-    if os.environ.get("CI"):
-        pytest.fail("the browser tests must run in CI: " + reason)
-    pytest.skip(reason)
+    pytest.skip(reason)   # under CI a skip fails the run (conftest.py)
 
 
 @pytest.fixture(scope="module")
@@ -65,10 +51,7 @@ def browser():
                      "installs it)")
     path = _find_browser()
     if path is None:
-        why = _install_browser()
-        path = _find_browser()
-        if path is None:
-            _unavailable(why or "chromium could not be installed")
+        _unavailable(system_deps.advice(["chromium"]))
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
         _unavailable("node_modules missing: run `make test`")
     pw = sync_playwright().start()

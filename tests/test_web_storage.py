@@ -9,9 +9,9 @@ import subprocess
 
 import pytest
 
-from tests.mpgate import ROOT, node_available
+from tests.mpgate import ROOT
 
-pytestmark = pytest.mark.skipif(not node_available(), reason="node_modules missing: run `make test`")
+pytestmark = pytest.mark.micropython
 
 RUNNER = r"""
 import { Store } from "%(store)s";

@@ -14,12 +14,13 @@ when a newer image is flashed, and the same files a `make flash` install uses.
 
 Where MicroPython comes from: MICROPY_DIR (a MicroPython v1.28.0 checkout with
 ports/rp2's submodules: git clone -b v1.28.0 https://github.com/micropython/micropython
-&& make -C ports/rp2 submodules), else the source tarball in KOCKA_MICROPYTHON_DIR or
-../shared/micropython, unpacked once into build/micropython-src/.
+&& make -C ports/rp2 submodules), else the source tarball in the shared MicroPython folder
+(tools/shared_micropython.py), unpacked once into build/micropython-src/.
 
-The toolchain (arm-none-eabi-gcc with newlib, cmake, make) is installed with
-apt-get when it is missing and this runs as root on Debian; elsewhere it says what
-to install. Pitfalls kept here: CMAKE_ARGS must come from the environment (on the
+The toolchain (arm-none-eabi-gcc with newlib and libstdc++, cmake, make; listed in
+tools/system_deps.py) is installed with apt-get by the command when it is missing and
+this runs as root on Debian; elsewhere, and always when a test builds, it says in one
+line what to install. Pitfalls kept here: CMAKE_ARGS must come from the environment (on the
 make command line it replaces the Makefile's own and BOARD is ignored), and
 PICO_NO_PICOTOOL=1 stops the SDK fetching picotool from the internet; the UF2 is
 written from firmware.bin with MicroPython's own tools/uf2conv.py. For the RP2350 the
@@ -34,15 +35,16 @@ import subprocess
 import sys
 import tarfile
 
+from tools import shared_micropython, system_deps
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "uf2")
 SRC_CACHE = os.path.join(ROOT, "build", "micropython-src")
-TARBALL = "micropython-1.28.0-rp2-src.tar.xz"
+TARBALL = shared_micropython.TARBALL
 MICROPYTHON_VERSION = "1.28.0"
 FLASH_BASE = 0x10000000
 FAMILY = {"RPI_PICO": 0xE48BFF56, "RPI_PICO2": 0xE48BFF59}
 FS_OFFSET = {"RPI_PICO": 0xA0000, "RPI_PICO2": 0x100000}   # where littlefs starts
-APT_PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "cmake", "make")
 PACKAGES = (("shared_rules", ROOT), ("app", os.path.join(ROOT, "firmware")),
             ("hal", os.path.join(ROOT, "firmware")), ("board", os.path.join(ROOT, "firmware")))
 HOST_ONLY = ("virtual.py",)   # hal/virtual.py: headless runs only
@@ -70,17 +72,6 @@ def uf2_path(board):
 
 
 # -- sources ---------------------------------------------------------------------------
-def shared_dir():
-    env = os.environ.get("KOCKA_MICROPYTHON_DIR")
-    if env:
-        return env
-    for d in (os.path.join(os.path.dirname(ROOT), "shared", "micropython"),
-              "/work/shared/micropython"):
-        if os.path.isdir(d):
-            return d
-    return os.path.join(os.path.dirname(ROOT), "shared", "micropython")
-
-
 def micropython_dir():
     """A MicroPython tree to build in: MICROPY_DIR, or the shared tarball unpacked."""
     env = os.environ.get("MICROPY_DIR")
@@ -88,7 +79,7 @@ def micropython_dir():
         if not os.path.isdir(os.path.join(env, "ports", "rp2")):
             raise BuildError("MICROPY_DIR=%s is not a MicroPython checkout (no ports/rp2)" % env)
         return env
-    tarball = os.path.join(shared_dir(), TARBALL)
+    tarball = os.path.join(shared_micropython.folder(), TARBALL)
     if not os.path.exists(tarball):
         raise BuildError(
             "no MicroPython source: %s is missing. Set MICROPY_DIR to a MicroPython "
@@ -120,46 +111,19 @@ def _sha256(path):
 
 # -- the toolchain -----------------------------------------------------------------------
 def missing_tools():
-    out = []
-    if not shutil.which("arm-none-eabi-gcc"):
-        out.append("arm-none-eabi-gcc")
-    elif not os.path.exists("/usr/lib/arm-none-eabi/include/stdio.h") and \
-            not _newlib_elsewhere():
-        out.append("newlib")
-    for tool in ("cmake", "make"):
-        if not shutil.which(tool):
-            out.append(tool)
-    return out
+    """The Debian packages the build needs that this machine lacks (tools/system_deps.py)."""
+    return system_deps.missing(("uf2",))
 
 
-def _newlib_elsewhere():
-    gcc = shutil.which("arm-none-eabi-gcc")
-    r = subprocess.run([gcc, "-print-file-name=libc.a"], capture_output=True, text=True)
-    return r.returncode == 0 and os.path.isabs(r.stdout.strip())
-
-
-def ensure_toolchain():
+def ensure_toolchain(install=False):
+    """Raises BuildError, with the one line saying what to install, when the toolchain is
+    incomplete. install=True (the `make uf2` command) first installs it where it can:
+    root with apt-get; tests never install."""
     need = missing_tools()
-    if not need:
-        return
-    can_apt = shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0
-    if not can_apt:
-        raise BuildError(
-            "missing %s. Install the Arm GNU toolchain with newlib, cmake and make: on "
-            "Debian/Ubuntu `sudo apt-get install %s`; on macOS `brew install --cask "
-            "gcc-arm-embedded` and `brew install cmake`" % (", ".join(need),
-                                                              " ".join(APT_PACKAGES)))
-    print("installing %s" % " ".join(APT_PACKAGES))
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    r = subprocess.run(["apt-get", "install", "-y", "--no-install-recommends"] +
-                       list(APT_PACKAGES), env=env, capture_output=True, text=True)
-    if r.returncode != 0:
-        subprocess.run(["apt-get", "update"], env=env, capture_output=True)
-        r = subprocess.run(["apt-get", "install", "-y", "--no-install-recommends"] +
-                           list(APT_PACKAGES), env=env, capture_output=True, text=True)
-    if r.returncode != 0 or missing_tools():
-        raise BuildError("apt-get could not install %s:\n%s" % (" ".join(APT_PACKAGES),
-                                                                 r.stderr[-2000:]))
+    if need and install and system_deps.can_install():
+        need = system_deps.install(need)
+    if need:
+        raise BuildError(system_deps.advice(need))
 
 
 # -- the manifest ------------------------------------------------------------------------
@@ -201,8 +165,9 @@ def run(cmd, cwd, env=None, log=None):
     return r
 
 
-def build(board, jobs=2):
-    """Builds (or rebuilds: make skips what is up to date) one board's UF2; its path."""
+def build(board, jobs=2, install=False):
+    """Builds (or rebuilds: make skips what is up to date) one board's UF2; its path.
+    install: put a missing toolchain in place first (see ensure_toolchain)."""
     if board not in FAMILY:
         raise BuildError("unknown board %s (RPI_PICO or RPI_PICO2)" % board)
     os.makedirs(OUT, exist_ok=True)
@@ -212,11 +177,11 @@ def build(board, jobs=2):
             fcntl.flock(lock, fcntl.LOCK_EX)   # one build at a time in the shared tree
         except ImportError:
             pass
-        return _build(board, jobs)
+        return _build(board, jobs, install)
 
 
-def _build(board, jobs):
-    ensure_toolchain()
+def _build(board, jobs, install):
+    ensure_toolchain(install)
     mp = micropython_dir()
     work = os.path.join(OUT, "work-" + board)
     log = os.path.join(OUT, "build-%s.log" % board)
@@ -296,7 +261,7 @@ def main(argv=None):
     boards = tuple(FAMILY) if a.board == "all" else (a.board,)
     try:
         for board in boards:
-            out = build(board, a.jobs)
+            out = build(board, a.jobs, install=True)
             print("%s (%d KB)" % (os.path.relpath(out, ROOT), os.path.getsize(out) // 1024))
     except BuildError as e:
         print("make uf2: %s" % e, file=sys.stderr)

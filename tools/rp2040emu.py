@@ -10,9 +10,9 @@ cuts the power and boots again from the same flash; `flash_image()` reads the
 filesystem back; `open_pty()` bridges the CDC port to a pseudo-terminal, so
 `kocka sync --port <path>` talks to the device while `run()` keeps it going.
 
-Where the firmware comes from: KOCKA_MICROPYTHON_DIR, else
-<repo>/../shared/micropython, else /work/shared/micropython. `missing()` says
-what is absent and where to get it (tests skip with that text).
+Where the firmware comes from: tools/shared_micropython.py (KOCKA_MICROPYTHON_DIR, else
+../shared/micropython beside the checkout). `missing()` says what is absent and where to
+get it (tests skip with that text).
 """
 import json
 import os
@@ -22,30 +22,23 @@ import subprocess
 import tempfile
 import threading
 
+from tools import shared_micropython
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "tools", "rp2040", "run.mjs")
-FIRMWARE = "RPI_PICO-v1.28.0.bin"
-BOOTROM = "rp2040-bootrom-B1.bin"
+FIRMWARE = shared_micropython.FIRMWARE
+BOOTROM = shared_micropython.BOOTROM
 # The api's button numbers (UP, DOWN, LEFT, RIGHT, PRESS, A, B, X, Y) -> GPIO (board/pins.py).
 BUTTON_PINS = (2, 18, 16, 20, 3, 15, 17, 19, 21)
 BUTTONS = {name: BUTTON_PINS[i] for i, name in
            enumerate(("UP", "DOWN", "LEFT", "RIGHT", "PRESS", "A", "B", "X", "Y"))}
 BACKLIGHT = 13
 BUZZER = 14
-WHERE = ("MicroPython v1.28.0 for RPI_PICO (the .uf2 from micropython.org/download/RPI_PICO/; "
-         "its payload from 0x10000000 is the .bin, or build it from the v1.28.0 source) and the "
-         "RP2040 B1 boot ROM (rp2040-bootrom-B1.bin, built from github.com/raspberrypi/pico-bootrom)")
+WHERE = shared_micropython.WHERE
 
 
 def firmware_dir():
-    env = os.environ.get("KOCKA_MICROPYTHON_DIR")
-    if env:
-        return env
-    for d in (os.path.join(os.path.dirname(ROOT), "shared", "micropython"),
-              "/work/shared/micropython"):
-        if os.path.isfile(os.path.join(d, FIRMWARE)):
-            return d
-    return os.path.join(os.path.dirname(ROOT), "shared", "micropython")
+    return shared_micropython.folder()
 
 
 def missing():

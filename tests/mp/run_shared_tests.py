@@ -1,5 +1,7 @@
 """Runs every test_* function of tests/shared under MicroPython (the pytest files there
-are written in the MicroPython subset, so the same assertions run on both).
+are written in the MicroPython subset, so the same assertions run on both), and the
+mp_test_* ones, which check what only MicroPython can tell (gc.mem_free) and which pytest
+does not collect.
 
 Usage (via mprun.mjs, with tests/shared mounted at /proj/tests_shared):
     ARGV[1:] optional module names to run; default: all of them.
@@ -20,7 +22,7 @@ failed = []
 for name in names:
     mod = __import__(name)
     for attr in sorted(dir(mod)):
-        if not attr.startswith("test_"):
+        if not (attr.startswith("test_") or attr.startswith("mp_test_")):
             continue
         fn = getattr(mod, attr)
         try:
