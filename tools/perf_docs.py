@@ -127,13 +127,6 @@ def readme(r):
     ])
 
 
-def install_heap(r):
-    d = r["device"]
-    return ("A game's peak live heap: %s KB with the image, %s KB with the app as files "
-            "(emulated Pico, `bench/results/device.json`)." % (
-                span(game_peaks(d["image"]), kb), span(game_peaks(d["app"]), kb)))
-
-
 def device_table(r):
     d = r["device"]
     app, image, ui, work = d["app"], d["image"], d["ui"], d["workloads"]
@@ -419,7 +412,6 @@ def bench_times(r):
 
 BLOCKS = {
     "readme": readme,
-    "install-heap": install_heap,
     "device": device_table,
     "wasm-factor": wasm_factor_table,
     "bots-device": bots_device_table,
