@@ -86,18 +86,24 @@ def table(header, rows):
     return "\n".join(out)
 
 
+def platform_of(results, name):
+    """Where bench/results/NAME.json was measured: its meta's "platform", else (results
+    from before that field) its "machine"."""
+    meta = results.meta(name)
+    platform = meta.get("platform")
+    if platform:
+        return platform
+    machine = meta.get("machine", "an unnamed machine")
+    return ("an emulated RP2040 run on an %s host" % machine if name in DEVICE_BENCHES
+            else "an %s host" % machine)
+
+
 def where(results, *names):
     """The line under a table saying where its figures were measured."""
     parts = []
     for name in names:
-        meta = results.meta(name)
-        platform = meta.get("platform")
-        if not platform:
-            machine = meta.get("machine", "an unnamed machine")
-            platform = ("an emulated RP2040 run on an %s host" % machine
-                        if name in DEVICE_BENCHES else "an %s host" % machine)
-        date = meta.get("date", "")[:10]
-        parts.append("%s (`bench/results/%s.json`%s)" % (platform, name,
+        date = results.meta(name).get("date", "")[:10]
+        parts.append("%s (`bench/results/%s.json`%s)" % (platform_of(results, name), name,
                                                           ", %s" % date if date else ""))
     text = "Measured on " + "; ".join(parts) + "."
     if any(n in DEVICE_BENCHES for n in names):
@@ -404,10 +410,12 @@ def emulator_speed(r):
 
 def bench_times(r):
     names = sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(r.folder, "*.json")))
-    rows = [("`%s`" % n, "%s s" % num(r.meta(n)["seconds"])) for n in names]
+    rows = [("`%s`" % n, "%s s" % num(r.meta(n)["seconds"]), platform_of(r, n),
+             r.meta(n).get("date", "")[:10]) for n in names]
     total = sum(r.meta(n)["seconds"] for n in names)
-    rows.append(("all", "%s min" % num(total / 60.0)))
-    return table(("benchmark", "last run took"), rows)
+    rows.append(("all", "%s min" % num(total / 60.0), "", ""))
+    return (table(("benchmark", "last run took", "measured on", "date"), rows) + "\n\n"
+            + "*Measured on the machines named in each row (`bench/results/*.json`).*")
 
 
 BLOCKS = {
