@@ -452,7 +452,12 @@ def render(text, results):
         name = m.group(2)
         if name not in BLOCKS:
             raise KeyError("unknown figure block %r (known: %s)" % (name, ", ".join(BLOCKS)))
-        return m.group(1) + BLOCKS[name](results).rstrip("\n") + "\n" + m.group(4)
+        try:
+            body = BLOCKS[name](results)
+        except (KeyError, TypeError, OSError) as e:
+            raise ValueError("figure block %r: bench/results/ lacks what it shows (%r): "
+                             "update its renderer in tools/perf_docs.py" % (name, e)) from e
+        return m.group(1) + body.rstrip("\n") + "\n" + m.group(4)
     return BLOCK.sub(one, text)
 
 
