@@ -238,10 +238,17 @@ def test_ctrl_c_during_a_sync_says_what_was_kept(tmp_path):
         sim.stop()
 
 
-# -- 1. the README's commands, as written ---------------------------------------------------------
+# -- 1. the README's (and docs/host.md's) commands, as written --------------------------------
 def readme_commands():
-    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
-    section = text[text.index("## Syncing finished games"):text.index("## Saving, resuming")]
+    """The commands in the README's sync section and in docs/host.md, where the rest moved."""
+    def read(name):
+        with open(os.path.join(ROOT, name), encoding="utf-8") as f:
+            return f.read()
+    readme = read("README.md")
+    start = readme.index("## Syncing finished games")
+    section = readme[start:readme.index("\n## ", start + 3)]
+    host = read(os.path.join("docs", "host.md"))
+    section += host[host.index("## Installing the command"):host.index("## Reports")]
     blocks = re.findall(r"```\n(.*?)```", section, re.S)
     lines = []
     for b in blocks:
@@ -249,7 +256,7 @@ def readme_commands():
             cmd = line.split("  #")[0].split(" # ")[0].strip()
             if cmd.startswith(("kocka ", "make install", "source ")) or cmd == "kocka":
                 lines.append(cmd)
-    return lines
+    return list(dict.fromkeys(lines))
 
 
 def test_the_readme_commands_work_as_written(tmp_path):

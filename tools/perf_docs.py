@@ -1,0 +1,502 @@
+"""The measured figures in README.md and docs/*.md, rendered from bench/results/*.json.
+
+Every figure a benchmark measured appears in the docs only inside a generated block:
+
+    <!-- figures:NAME -->
+    ...rendered by BLOCKS[NAME] from bench/results/...
+    <!-- /figures -->
+
+so a figure cannot drift from the results it came from. After `make bench` (or after
+editing a block's renderer here):
+
+    python -m tools.perf_docs          # rewrite the blocks in place
+    python -m tools.perf_docs --check  # exit 1 naming the files whose blocks are stale
+
+tests/test_docs.py runs the check. Each block names where it was measured: a results
+file's meta "platform" (falling back to its "machine" until every file has one).
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join(ROOT, "bench", "results")
+COMMAND = "python -m tools.perf_docs"
+
+BLOCK = re.compile(r"(<!-- figures:([a-z0-9_-]+) -->\n)(.*?)(<!-- /figures -->)", re.S)
+DEVICE_BENCHES = ("device", "bots_device")
+DEVICE_NOTE = ("A real Pico is somewhat slower: the emulator does not model flash-cache "
+               "misses.")
+
+
+class Results:
+    """bench/results/NAME.json, loaded once each; r["device"] is its "result"."""
+
+    def __init__(self, folder=RESULTS):
+        self.folder = folder
+        self.cache = {}
+
+    def file(self, name):
+        if name not in self.cache:
+            path = os.path.join(self.folder, name + ".json")
+            with open(path, encoding="utf-8") as f:
+                self.cache[name] = json.load(f)
+        return self.cache[name]
+
+    def __getitem__(self, name):
+        return self.file(name)["result"]
+
+    def meta(self, name):
+        return self.file(name).get("meta", {})
+
+
+# -- formatting -------------------------------------------------------------------------------
+def num(x):
+    """A measured number as the docs show it: one decimal below 100, whole above."""
+    x = float(x)
+    if abs(x) < 100:
+        return "%.1f" % x
+    return "{:,.0f}".format(x)
+
+
+def kb(nbytes):
+    return "%d" % round(nbytes / 1024.0)
+
+
+def us_ms(us):
+    return num(us / 1000.0)
+
+
+def span(values, fmt=num):
+    """'a-b' over values (formatted), or one value when they round the same."""
+    lo, hi = fmt(min(values)), fmt(max(values))
+    return lo if lo == hi else "%s-%s" % (lo, hi)
+
+
+def pct(share):
+    return "%.1f %%" % (100.0 * share)
+
+
+def table(header, rows):
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for row in rows:
+        out.append("| " + " | ".join(str(c) for c in row) + " |")
+    return "\n".join(out)
+
+
+def platform_of(results, name):
+    """Where bench/results/NAME.json was measured: its meta's "platform", else (results
+    from before that field) its "machine"."""
+    meta = results.meta(name)
+    platform = meta.get("platform")
+    if platform:
+        return platform
+    machine = meta.get("machine", "an unnamed machine")
+    return ("an emulated RP2040 run on an %s host" % machine if name in DEVICE_BENCHES
+            else "an %s host" % machine)
+
+
+def where(results, *names):
+    """The line under a table saying where its figures were measured."""
+    parts = []
+    for name in names:
+        date = results.meta(name).get("date", "")[:10]
+        parts.append("%s (`bench/results/%s.json`%s)" % (platform_of(results, name), name,
+                                                          ", %s" % date if date else ""))
+    text = "Measured on " + "; ".join(parts) + "."
+    if any(n in DEVICE_BENCHES for n in names):
+        text += " " + DEVICE_NOTE
+    return "*" + text + "*"
+
+
+# -- the blocks ---------------------------------------------------------------------------------
+GAMES = (("Cubo", "CuboMatch", "CuboSetup"), ("Kocka 10000", "K10kPlay", "K10kSetup"),
+         ("Coloretto", "ColorettoPlay", "ColorettoSetup"),
+         ("Cubingos", "CubingosPlay", "CubingosSetup"))
+
+
+def game_peaks(run):
+    return [run["screens"][play]["peak_heap"] for _, play, _ in GAMES]
+
+
+def readme(r):
+    d = r["device"]
+    return "\n".join([
+        "On the emulated Pico, a game's peak live heap is %s KB with the firmware image "
+        "and %s KB with the app as files; the device boots to the menu in %s s, and "
+        "dice roll at %s frames a second." % (
+            span(game_peaks(d["image"]), kb), span(game_peaks(d["app"]), kb),
+            num(d["ui"]["boot_menu_ms"] / 1000.0), num(d["ui"]["k10k_roll_fps"])),
+        where(r, "device"),
+    ])
+
+
+def device_table(r):
+    d = r["device"]
+    app, image, ui, work = d["app"], d["image"], d["ui"], d["workloads"]
+    scr = d["screens"]
+
+    def draw(run, stat):
+        s = run["screens"]
+        setups = [s[setup]["draw_ms"][stat] for _, _, setup in GAMES]
+        vals = [num(s["BootScreen"]["draw_ms"][stat]), num(s["MainMenu"]["draw_ms"][stat]),
+                span(setups)]
+        vals += [num(s[play]["draw_ms"][stat]) for _, play, _ in GAMES]
+        return " / ".join(vals)
+
+    def peaks(run):
+        s = run["screens"]
+        return " / ".join([kb(s["MainMenu"]["peak_heap"])] + [kb(p) for p in game_peaks(run)]
+                          + [kb(run["session_peak_heap"])])
+
+    def med_max(stats):
+        return "%s / %s" % (num(stats["median"]), num(stats["max"]))
+
+    def bot(game, level):
+        st = work["bots %s %s" % (game, level)]["device_decision_us"]
+        return "%s / %s" % (us_ms(st["median_us"]), us_ms(st["max_us"]))
+
+    lat = ui["latency_ms"]
+    whole = ui["push_ms_whole_frame"]["median"]
+    wire = 240 * 240 * 2 * 8 * 1000.0 / ui["spi_hz"]
+    passes = image["interned_strings"]["passes"]
+    strings = [image["interned_strings"]["menu"]] + [p["end"] for p in passes]
+    crc = work["crc32"]
+    rows = [
+        ("free heap at boot, before the HAL: app as files / firmware image",
+         "{:,} / {:,} B".format(app["free_heap_at_boot"], image["free_heap_at_boot"])),
+        ("boot to the first app frame / to the menu",
+         "%s / %s ms" % (num(ui["boot_first_app_frame_ms"]), num(ui["boot_menu_ms"]))),
+        ("push of a whole frame (%s ms of it on the wire at %s MHz SPI)" % (
+            num(wire), num(ui["spi_hz"] / 1e6)), "%s ms" % num(whole)),
+        ("push of what changed, median / p90 (pixels, median / p90)",
+         "%s ms (%s)" % (" / ".join(num(ui["push_ms_partial"][k]) for k in ("median", "p90")),
+                         " / ".join("{:,.0f}".format(ui["push_pixels_partial"][k])
+                                    for k in ("median", "p90")))),
+        ("draw, median: boot / menu / setup screens / Cubo / Kocka 10000 / Coloretto / "
+         "Cubingos", draw(app, "median") + " ms"),
+        ("draw, max, same screens: app as files", draw(app, "max") + " ms"),
+        ("draw, max, same screens: firmware image", draw(image, "max") + " ms"),
+        ("input latency, GPIO edge to the last byte of the frame that shows it, "
+         "median / max: menu cursor; setup cursor; Kocka 10000's dice cursor",
+         "%s; %s; %s ms" % (med_max(lat["MainMenu (cursor)"]), med_max(lat["K10kSetup (cursor)"]),
+                            med_max(lat["K10kPlay (dice cursor)"]))),
+        ("a change of screen (%d presses through every screen the menu leads to): "
+         "the press answered, median / p90 / max" % scr["answer_all_ms"]["n"],
+         "%s / %s / %s ms" % tuple(num(scr["answer_all_ms"][k]) for k in ("median", "p90", "max"))),
+        ("... the new screen shown, median / max: a setup; How to play; a game; "
+         "the menu after quitting",
+         "%s ms" % "; ".join(med_max(scr["screen_ms"][k]) for k in (
+             "menu -> setup", "setup -> How to play", "setup -> game", "quit -> menu"))),
+        ("frames a second while dice roll: Kocka 10000 / Cubo against bots / "
+         "table mode's centre dice, shown and rerolled",
+         " / ".join(num(x) for x in (ui["k10k_roll_fps"], ui["cubo_roll"]["fps"],
+                                     ui["cubo_table_show"]["fps"],
+                                     ui["cubo_table_reroll"]["fps"]))),
+        ("peak live heap, app as files: menu / Cubo / Kocka 10000 / Coloretto / Cubingos / "
+         "whole session", peaks(app) + " KB"),
+        ("... with the firmware image (code and its strings in flash)", peaks(image) + " KB"),
+        ("interned strings with the image: first menu / after every game%s" % (
+            " / after every game again" if len(passes) > 1 else ""),
+         " / ".join("{:,}".format(x) for x in strings) + " B"),
+        ("bot decision, median / max: Cubo easy; medium; hard",
+         "%s; %s; %s ms" % (bot("cubo", "easy"), bot("cubo", "medium"), bot("cubo", "hard"))),
+        ("... Kocka 10000 hard; Coloretto greedy; Coloretto strong",
+         "%s; %s; %s ms" % (bot("kocka10000", "hard"), bot("coloretto", "greedy"),
+                            bot("coloretto", "strong"))),
+        ("... Cubingos hard", bot("cubingos", "hard") + " ms"),
+        ("Cubo best_arrangement, median / max",
+         "%s / %s ms" % (us_ms(work["cubo best_arrangement"]["device_call_us"]["median_us"]),
+                         us_ms(work["cubo best_arrangement"]["device_call_us"]["max_us"]))),
+        ("CRC-32 of 1 KB: binascii / pure Python",
+         "%s / %s ms" % (us_ms(crc["binascii_us_per_kb"]["device"]),
+                         us_ms(crc["pure_us_per_kb"]["device"]))),
+        ("save journal, one action, median / max (littlefs, the flash chip's typical times)",
+         "%s / %s ms" % (us_ms(work["save journal"]["device_action_us"]["median_us"]),
+                         us_ms(work["save journal"]["device_action_us"]["max_us"]))),
+    ]
+    return table(("what", "device"), rows) + "\n\n" + where(r, "device")
+
+
+def wasm_factor_table(r):
+    work = r["device"]["workloads"]
+    rows = []
+    for name in sorted(work):
+        w = work[name]
+        if not isinstance(w, dict):
+            continue
+        if "factor" in w:
+            rows.append((name, num(w["factor"])))
+        elif name == "crc32":
+            for k, label in (("binascii_us_per_kb", "binascii"), ("pure_us_per_kb", "pure Python"),
+                             ("module_us_per_kb", "shared_rules.crc32")):
+                rows.append(("CRC-32, %s" % label, num(w[k]["factor"])))
+    return (table(("workload", "device time / WebAssembly time"), rows) + "\n\n"
+            + where(r, "device"))
+
+
+def bots_device_table(r):
+    b = r["bots_device"]
+    a = b["app"]
+    goals = b["goals_ms"]
+    cs = b["coloretto strong"]
+    players = sorted(cs)
+
+    def mm(st, k1="median_ms", k2="max_ms"):
+        return "%s / %s" % (num(st[k1]), num(st[k2]))
+
+    rows = [
+        ("a frame's update while a Coloretto bot thinks, median / max (goal %d)"
+         % goals["update while thinking"], mm(a["update_while_thinking"]) + " ms"),
+        ("B to the game paused while a bot thinks / to the pause box on screen (goal %d)"
+         % goals["B to pause box"],
+         "%s / %s ms" % (span(a["pause_handled_ms"]), span(a["pause_ms"]))),
+        ("strong Coloretto decision, all slices, median / max: %s players (goal %d)" % (
+            " / ".join(p[:-1] for p in players), goals["coloretto strong decision"]),
+         "; ".join(mm(cs[p]["decision"]) for p in players) + " ms"),
+        ("... its longest slice: %s players" % " / ".join(p[:-1] for p in players),
+         " / ".join(num(cs[p]["slice"]["max_ms"]) for p in players) + " ms"),
+        ("Cubingos matcher, 12; 13 dice, median / max (goal %d)"
+         % goals["cubingos matcher 12 dice"],
+         "%s; %s ms" % (mm(b["cubingos matcher 12 dice"]), mm(b["cubingos matcher 13 dice"]))),
+        ("a Cubingos bot's look at the card (legal cells and matcher), max: 12 / 13 dice",
+         "%s / %s ms" % (num(b["cubingos bot plan 12 dice"]["max_ms"]),
+                         num(b["cubingos bot plan 13 dice"]["max_ms"]))),
+        ("bot decision, p90 / max: Kocka 10000 hard; Cubo hard; Cubo hard with yellow dice "
+         "and any-order runs (goal %d)" % goals["kocka10000 and cubo decision"],
+         "; ".join(mm(b[k], "p90_ms") for k in (
+             "kocka10000 hard", "cubo hard", "cubo hard (runs_any_order, yellow)")) + " ms"),
+        ("bots-only demos, longest update less the save journal: Cubo / Kocka 10000 / Cubingos",
+         " / ".join(num(b["app: %s bots (%s), update" % k]["max_without_saving_ms"]) for k in (
+             ("cubo", "CuboMatch"), ("kocka10000", "K10kPlay"),
+             ("cubingos", "CubingosPlay"))) + " ms"),
+        ("an idle-time collection between a Cubo bot's decisions, max",
+         num(max(b[k]["max_ms"] for k in b if k.startswith("cubo") and
+                 k.endswith("idle collections"))) + " ms"),
+    ]
+    return table(("what", "device"), rows) + "\n\n" + where(r, "bots_device")
+
+
+def gate_heap_table(r):
+    a = r["app"]
+    demos = a["demos"]
+    rows = [(name, kb(demos[name]["peak_heap"])) for name in
+            ("menu", "coloretto", "kocka10000", "cubingos", "cubo")]
+    s = a["session"]
+    growth = s["qstr_pool_at_end"] - s["qstr_pool_at_menu"]
+    rows.append(("one session through every game and screen", kb(s["peak_heap"])))
+    rows.append(("... of which interned strings grown since the first menu", kb(growth)))
+    return (table(("demo (the harness's own share left out)", "peak live heap, KB"), rows)
+            + "\n\n" + "The budget each demo must keep to: %s KB. " % kb(a["heap_budget"])
+            + where(r, "app"))
+
+
+def import_table(r):
+    imp = r["app"]["import_bytes"]
+    rows = [("`%s`" % k.replace("+", "` + `"), kb(v)) for k, v in sorted(imp.items())]
+    return (table(("modules imported as files", "heap, KB"), rows) + "\n\n"
+            + "Under MicroPython WebAssembly. " + where(r, "app"))
+
+
+def image_saving(r):
+    d = r["device"]
+    return ("Over a whole session the firmware image peaks %s KB below the app as files "
+            "(%s against %s KB on the emulated Pico)." % (
+                kb(d["app"]["session_peak_heap"] - d["image"]["session_peak_heap"]),
+                kb(d["image"]["session_peak_heap"]), kb(d["app"]["session_peak_heap"])))
+
+
+def coloretto_table(r):
+    c = r["coloretto"]
+    rows = []
+    for name, m in sorted(c["matches"].items()):
+        rows.append((name, "{:,}".format(m["games"]), pct(m["win_rate"]),
+                     "%.1f / %.1f" % (m["mean_score"], m["opponent_mean_score"]),
+                     "%.2f" % m["cpython_ms_per_move"]))
+    mp = c["move_time_mp"]
+    rows2 = [(p[:-1], us_ms(mp[p]["cpu_median_us"]), us_ms(mp[p]["cpu_max_us"]),
+              mp[p]["rollouts_per_move"]) for p in sorted(mp)]
+    return (table(("match", "games", "win rate", "mean score / opponents'", "CPython ms a move"),
+                  rows) + "\n\n"
+            + table(("players", "strong bot's move under MicroPython WebAssembly, median ms",
+                     "max ms", "rollouts a move"), rows2)
+            + "\n\n" + where(r, "coloretto"))
+
+
+def k10k_table(r):
+    k = r["kocka10000"]
+    rows = [(name, "{:,}".format(p["games"]), pct(p["win_rate"]), num(p["actions_per_game"]))
+            for name, p in sorted(k["pairs"].items())]
+    pts = k["points_per_turn"]
+    return (table(("pair", "games", "first's win rate", "actions a game"), rows) + "\n\n"
+            + "Points a turn: %s. " % ", ".join("%s %s" % (lvl, num(pts[lvl]))
+                                                for lvl in ("easy", "medium", "hard"))
+            + "The hard bot's decision under MicroPython WebAssembly: p90 %s, max %s us. "
+            % (num(k["hard_think_mp"]["p90_us"]), num(k["hard_think_mp"]["max_us"]))
+            + where(r, "kocka10000"))
+
+
+def cubo_table(r):
+    c = r["cubo"]
+    s = c["solver"]
+    bots = c["bots"]
+    rows = [(lvl, pct(bots[lvl]["win_share"]), "%.2f" % bots[lvl]["avg_round_score"],
+             pct(bots[lvl]["optimal_grids"]), "%.2f" % bots[lvl]["rerolls_per_round"])
+            for lvl in ("easy", "medium", "hard")]
+    return (table(("bot", "win share (%d games)" % bots["games"], "points a round",
+                   "optimal grids", "rerolls a round"), rows) + "\n\n"
+            + "The solver (`best_arrangement`) under MicroPython WebAssembly: median %s ms, "
+              "max %s ms, %d times faster than brute force (paired median over %d rolls). "
+            % (num(s["solver_median_ms_wasm"]), num(s["solver_max_ms_wasm"]),
+               s["ratio_paired_median"], s["brute_rolls"])
+            + where(r, "cubo"))
+
+
+def cubingos_table(r):
+    c = r["cubingos"]
+    b = c["bots"]
+    m = c["matcher"]
+    rows = [(lvl, pct(b[lvl]["win_share"]), "%.2f" % b[lvl]["cards_per_game"],
+             num(b[lvl]["mean_place_ms"] / 1000.0), pct(b[lvl]["wrong_share"]))
+            for lvl in ("easy", "medium", "hard")]
+    return (table(("bot", "win share (%d games)" % b["games"], "cards a game",
+                   "seconds to place", "wrong placements"), rows) + "\n\n"
+            + "The matcher under MicroPython WebAssembly, median / max: 12 dice %s / %s ms, "
+              "13 dice %s / %s ms. " % (num(m["12_masks"]["median_ms_wasm"]),
+                                        num(m["12_masks"]["max_ms_wasm"]),
+                                        num(m["13_masks"]["median_ms_wasm"]),
+                                        num(m["13_masks"]["max_ms_wasm"]))
+            + where(r, "cubingos"))
+
+
+def sync_table(r):
+    s = r["sync"]
+    rows = [
+        ("records synced a second (stored, acknowledged, verified after)",
+         "{:,}".format(s["sync_records_per_s"])),
+        ("2,000 games: the sync / the transfer alone", "%s / %s s" % (num(s["sync_2000_s"]),
+                                                                    num(s["transfer_2000_s"]))),
+        ("verifying a record by replay", "%s ms" % num(s["verify_ms_per_record"])),
+        ("a record, mean", "%d B" % s["record_bytes_mean"]),
+        ("games the device's flash holds: mixed / all Cubo",
+         "{:,} / {:,}".format(s["capacity_games"], s["capacity_games_cubo"])),
+    ]
+    return table(("what", "figure"), rows) + "\n\n" + where(r, "sync")
+
+
+def web_table(r):
+    w = r["web"]
+    ff = w["first_frame_ms"]
+    p = w["play"]
+    rows = [
+        ("first frame on the canvas after the page starts loading, median / worst of %d"
+         % len(ff["runs"]), "%s / %s s" % (num(ff["median"] / 1000.0), num(ff["max"] / 1000.0))),
+        ("frames a second in play", num(p["fps"])),
+        ("a frame's work in the page, median / max", "%s / %s ms" % (
+            num(p["frame_ms_median"]), num(p["frame_ms_max"]))),
+        ("the site (`build/web/`)", "%s KB" % kb(w["site_bytes"])),
+    ]
+    return table(("what", "figure"), rows) + "\n\n" + where(r, "web") + \
+        " Browser: Chromium %s." % w["browser"]
+
+
+def emulator_speed(r):
+    ui = r["device"]["ui"]
+    return ("The emulator runs about %s million RP2040 instructions per wall-clock second. "
+            % num(ui["instructions_per_wall_s"] / 1e6) + where(r, "device"))
+
+
+def bench_times(r):
+    names = sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(r.folder, "*.json")))
+    rows = [("`%s`" % n, "%s s" % num(r.meta(n)["seconds"]), platform_of(r, n),
+             r.meta(n).get("date", "")[:10]) for n in names]
+    total = sum(r.meta(n)["seconds"] for n in names)
+    rows.append(("all", "%s min" % num(total / 60.0), "", ""))
+    return (table(("benchmark", "last run took", "measured on", "date"), rows) + "\n\n"
+            + "*Measured on the machines named in each row (`bench/results/*.json`).*")
+
+
+BLOCKS = {
+    "readme": readme,
+    "device": device_table,
+    "wasm-factor": wasm_factor_table,
+    "bots-device": bots_device_table,
+    "gate-heap": gate_heap_table,
+    "import-heap": import_table,
+    "image-saving": image_saving,
+    "coloretto": coloretto_table,
+    "kocka10000": k10k_table,
+    "cubo": cubo_table,
+    "cubingos": cubingos_table,
+    "sync": sync_table,
+    "web": web_table,
+    "emulator-speed": emulator_speed,
+    "bench-times": bench_times,
+}
+
+
+# -- the files ----------------------------------------------------------------------------------
+def doc_files(root=ROOT):
+    """README.md and every docs/**/*.md, as paths relative to root."""
+    files = ["README.md"]
+    files += sorted(os.path.relpath(p, root) for p in
+                    glob.glob(os.path.join(root, "docs", "**", "*.md"), recursive=True))
+    return files
+
+
+def render(text, results):
+    """text with every figure block rendered anew; KeyError for an unknown block name."""
+    def one(m):
+        name = m.group(2)
+        if name not in BLOCKS:
+            raise KeyError("unknown figure block %r (known: %s)" % (name, ", ".join(BLOCKS)))
+        try:
+            body = BLOCKS[name](results)
+        except (KeyError, TypeError, OSError) as e:
+            raise ValueError("figure block %r: bench/results/ lacks what it shows (%r): "
+                             "update its renderer in tools/perf_docs.py" % (name, e)) from e
+        return m.group(1) + body.rstrip("\n") + "\n" + m.group(4)
+    return BLOCK.sub(one, text)
+
+
+def blocks_in(text):
+    return [m.group(2) for m in BLOCK.finditer(text)]
+
+
+def stale(root=ROOT, results=None):
+    """[(path, new text)] for the files whose blocks differ from a fresh render."""
+    results = results or Results(os.path.join(root, "bench", "results"))
+    out = []
+    for rel in doc_files(root):
+        path = os.path.join(root, rel)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        new = render(text, results)
+        if new != text:
+            out.append((rel, new))
+    return out
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    check = "--check" in argv
+    todo = stale()
+    if check:
+        if todo:
+            print("stale figures in %s: run `%s`" % (", ".join(p for p, _ in todo), COMMAND))
+            return 1
+        print("figures up to date")
+        return 0
+    for rel, new in todo:
+        with open(os.path.join(ROOT, rel), "w", encoding="utf-8") as f:
+            f.write(new)
+        print("rewrote the figures in %s" % rel)
+    if not todo:
+        print("figures up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
