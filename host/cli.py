@@ -287,6 +287,7 @@ def usage(e):
 
 def cmd_sync(args, path):
     from host import db, serialport
+    from host.safetext import shown
     from host.games import lookup
     from host.sync import sync, SyncError
     con = opened(path)
@@ -297,7 +298,7 @@ def cmd_sync(args, path):
         except serialport.PortError as e:
             return fail(e)
         progress = None if args.quiet else Progress()
-        print("syncing with %s into %s" % (port, path), file=sys.stderr)
+        print("syncing with %s into %s" % (shown(port), shown(path)), file=sys.stderr)
         before = db.count_games(con)
         try:
             res = sync(link, con, lookup=lookup, progress=progress,
@@ -416,6 +417,7 @@ def cmd_show(args, path):
 
 def cmd_export(args, path):
     from host import export
+    from host.safetext import shown
     con = opened(path, create=False, write=False)
     text = export.to_json(con, args.game) if args.format == "json" else export.to_csv(con, args.game)
     if args.out:
@@ -423,7 +425,7 @@ def cmd_export(args, path):
             f.write(text)
             if not text.endswith("\n"):
                 f.write("\n")
-        print("wrote %s" % args.out, file=sys.stderr)
+        print("wrote %s" % shown(args.out), file=sys.stderr)
     else:
         sys.stdout.write(text)
         if not text.endswith("\n"):
@@ -433,12 +435,13 @@ def cmd_export(args, path):
 
 def cmd_plot(args, path):
     from host import plot
+    from host.safetext import shown
     con = opened(path, create=False, write=False)
     written = plot.plot(con, args.out, args.game)
     if not written:
         return fail("no verified games to plot yet: run `kocka sync`")
     for p in written:
-        print("wrote %s" % p)
+        print("wrote %s" % shown(p))
     return 0
 
 
@@ -452,6 +455,7 @@ def cmd_conflicts(args, path):
 
 def cmd_check(args, path):
     from host import db, dbfile
+    from host.safetext import shown
     con = opened(path, create=False, write=args.reverify)
     n = dbfile.deep_check(con, path)
     if args.reverify:
@@ -465,7 +469,7 @@ def cmd_check(args, path):
         n = dbfile.deep_check(con, path)
     print("%s: ok: %d games (%d verified, %d rejected, %d not checked yet), %d conflicts, "
           "%d gaps, %d devices; SQLite's integrity_check and every record's SHA-256 agree"
-          % (path, n["games"], n["verified"], n["rejected"], n["unchecked"], n["conflicts"],
+          % (shown(path), n["games"], n["verified"], n["rejected"], n["unchecked"], n["conflicts"],
              n["gaps"], n["devices"]))
     return 0
 

@@ -77,7 +77,8 @@ def check_path(path, create):
         except OSError as e:
             raise DbError("cannot create the folder %s for %s: %s; choose another place "
                           "with --db PATH" % (folder, path, e.strerror or e))
-        print("kocka: created the folder %s" % folder, file=sys.stderr)
+        from host.safetext import shown
+        print("kocka: created the folder %s" % shown(folder), file=sys.stderr)
     if not os.path.exists(path):
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))

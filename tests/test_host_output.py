@@ -172,3 +172,22 @@ def test_order_labels():
     times.append(d(2027, 1, 2, 9))
     assert order_labels([1, 4, 5], times) == ["1\n1 Jan 2026", "4\n2 Jan", "5\n2 Jan 2027"]
     assert order_labels([1.5], times) == [""]
+
+
+def test_paths_the_user_gave_are_printed_escaped(evil_db, capsys, tmp_path):
+    """check, export --out and plot printed a path with terminal escapes as it was."""
+    import shutil
+    evil = tmp_path / "a\x1b]0;pwned\x07\x1b[2Jb"
+    evil.mkdir()
+    dbp = str(evil / "k.sqlite3")
+    shutil.copy(evil_db, dbp)
+    for argv in (["check"], ["export", "--format", "json", "--out", str(evil / "e\rx.json")],
+                 ["plot", "--out", str(evil / "plots")]):
+        code, out, err = run(capsys, "--db", dbp, *argv)
+        assert code == 0, err
+        assert_clean(out + err)
+        assert "a\\x1b]0;pwned\\x07\\x1b[2Jb" in out + err, out + err
+    assert os.path.exists(str(evil / "e\rx.json"))  # the file has the name as given
+    code, out, err = run(capsys, "--db", str(evil / "new" / "k.sqlite3"), "players", "add", "ZOE")
+    assert code == 0 and "created the folder" in err, err
+    assert_clean(out + err)
