@@ -19,7 +19,9 @@ import os
 import sys
 
 PROG = "kocka"
+EXIT_USAGE = 2
 EXIT_ATTENTION = 3
+MAX_COUNT = (1 << 31) - 1
 
 
 class Progress:
@@ -70,6 +72,35 @@ def _version():
         return "unknown"
 
 
+def _given(text, n=40):
+    """A value the user typed, quoted for an error message: at most n characters."""
+    return repr(text[:n] + "..." if len(text) > n else text)
+
+
+def _count(text):
+    """--limit: a whole number of games, 0 for all."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 <= n <= MAX_COUNT:
+        raise argparse.ArgumentTypeError("%s is not a count of games (0 to %d; 0: all)"
+                                         % (_given(text), MAX_COUNT))
+    return n
+
+
+def _seconds(text):
+    """--timeout: seconds, more than 0."""
+    try:
+        s = float(text)
+    except ValueError:
+        s = -1.0
+    if not 0 < s <= 3600:  # also NaN
+        raise argparse.ArgumentTypeError("%s is not a number of seconds (more than 0, at "
+                                         "most 3600)" % _given(text))
+    return s
+
+
 def _game_help():
     from host import gamenames
     return "a game, by its name or id, any case: %s" % gamenames.listing()
@@ -97,7 +128,7 @@ def parser():
                    help="the device's serial port (default: find a Pico by USB id 2E8A:0005)")
     s.add_argument("--no-clock", action="store_true", help="do not set the device's clock")
     s.add_argument("--no-roster", action="store_true", help="do not push the player names")
-    s.add_argument("--timeout", type=float, default=3.0, metavar="S",
+    s.add_argument("--timeout", type=_seconds, default=3.0, metavar="S",
                    help="seconds without progress before asking again (default 3)")
     s.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
@@ -112,7 +143,7 @@ def parser():
     s = sub.add_parser("history", parents=[db_opt], help="the synced games, newest first")
     s.add_argument("--game", metavar="NAME", help=_game_help())
     s.add_argument("--device", metavar="ID")
-    s.add_argument("--limit", type=int, default=20, metavar="N", help="how many (0: all)")
+    s.add_argument("--limit", type=_count, default=20, metavar="N", help="how many (0: all)")
 
     s = sub.add_parser("export", parents=[db_opt], help="every game as JSON or CSV")
     s.add_argument("--format", choices=("json", "csv"), required=True)
@@ -184,8 +215,7 @@ def main(argv=None):
             try:
                 args.game = gamenames.resolve(args.game)
             except ValueError as e:
-                print("%s: error: %s" % (PROG, e), file=sys.stderr)
-                return 2
+                return usage(e)
         code = COMMANDS[args.cmd](args, path)
         sys.stdout.flush()  # a closed pipe shows here, in the handler below, not at exit
         return code
@@ -248,8 +278,16 @@ def fail(e):
     return 1
 
 
+def usage(e):
+    """Bad usage (a value no command takes): the one-line error, exit status 2 as
+    argparse's own."""
+    fail(e)
+    return EXIT_USAGE
+
+
 def cmd_sync(args, path):
     from host import db, serialport
+    from host.safetext import shown
     from host.games import lookup
     from host.sync import sync, SyncError
     con = opened(path)
@@ -260,7 +298,7 @@ def cmd_sync(args, path):
         except serialport.PortError as e:
             return fail(e)
         progress = None if args.quiet else Progress()
-        print("syncing with %s into %s" % (port, path), file=sys.stderr)
+        print("syncing with %s into %s" % (shown(port), shown(path)), file=sys.stderr)
         before = db.count_games(con)
         try:
             res = sync(link, con, lookup=lookup, progress=progress,
@@ -328,8 +366,6 @@ def cmd_scores(args, path):
 
 def cmd_history(args, path):
     from host import output, report
-    if args.limit < 0:
-        return fail("--limit takes a count of games (0: all)")
     con = opened(path, create=False, write=False)
     output.emit(report.history_blocks(con, args.game, args.device, args.limit or None))
     return 0
@@ -344,8 +380,10 @@ def cmd_show(args, path):
     try:
         seq = int(num)
     except ValueError:
-        return fail("%r is not a game number: give the number `kocka history` shows "
-                    "(N or DEVICE#N)" % args.number)
+        seq = None
+    if seq is None or not 1 <= seq <= MAX_COUNT:
+        return usage("%s is not a game number: give the number `kocka history` shows "
+                     "(N or DEVICE#N, N from 1 to %d)" % (_given(args.number), MAX_COUNT))
     con = opened(path, create=False, write=False)
     rows = db.game_by_seq(con, seq, device)
     if not rows:
@@ -379,6 +417,7 @@ def cmd_show(args, path):
 
 def cmd_export(args, path):
     from host import export
+    from host.safetext import shown
     con = opened(path, create=False, write=False)
     text = export.to_json(con, args.game) if args.format == "json" else export.to_csv(con, args.game)
     if args.out:
@@ -386,7 +425,7 @@ def cmd_export(args, path):
             f.write(text)
             if not text.endswith("\n"):
                 f.write("\n")
-        print("wrote %s" % args.out, file=sys.stderr)
+        print("wrote %s" % shown(args.out), file=sys.stderr)
     else:
         sys.stdout.write(text)
         if not text.endswith("\n"):
@@ -396,12 +435,13 @@ def cmd_export(args, path):
 
 def cmd_plot(args, path):
     from host import plot
+    from host.safetext import shown
     con = opened(path, create=False, write=False)
     written = plot.plot(con, args.out, args.game)
     if not written:
         return fail("no verified games to plot yet: run `kocka sync`")
     for p in written:
-        print("wrote %s" % p)
+        print("wrote %s" % shown(p))
     return 0
 
 
@@ -415,6 +455,7 @@ def cmd_conflicts(args, path):
 
 def cmd_check(args, path):
     from host import db, dbfile
+    from host.safetext import shown
     con = opened(path, create=False, write=args.reverify)
     n = dbfile.deep_check(con, path)
     if args.reverify:
@@ -428,20 +469,27 @@ def cmd_check(args, path):
         n = dbfile.deep_check(con, path)
     print("%s: ok: %d games (%d verified, %d rejected, %d not checked yet), %d conflicts, "
           "%d gaps, %d devices; SQLite's integrity_check and every record's SHA-256 agree"
-          % (path, n["games"], n["verified"], n["rejected"], n["unchecked"], n["conflicts"],
+          % (shown(path), n["games"], n["verified"], n["rejected"], n["unchecked"], n["conflicts"],
              n["gaps"], n["devices"]))
     return 0
 
 
 def cmd_players(args, path):
     from host import db
+    if args.action == "list":
+        if args.names:
+            return usage("`players list` takes no names")
+    elif not args.names:
+        return usage("`players %s` needs at least one NAME" % args.action)
+    try:
+        for n in args.names:
+            db.clean_name(n)
+    except ValueError as e:
+        return usage(e)  # a name the device cannot show: nothing was changed
     con = opened(path, write=args.action != "list")
     names = db.roster(con)
     if args.action == "list":
-        if args.names:
-            return fail("`players list` takes no names")
-    elif not args.names:
-        return fail("`players %s` needs at least one NAME" % args.action)
+        pass
     elif args.action == "add":
         for n in args.names:
             c = db.clean_name(n)

@@ -77,7 +77,8 @@ def check_path(path, create):
         except OSError as e:
             raise DbError("cannot create the folder %s for %s: %s; choose another place "
                           "with --db PATH" % (folder, path, e.strerror or e))
-        print("kocka: created the folder %s" % folder, file=sys.stderr)
+        from host.safetext import shown
+        print("kocka: created the folder %s" % shown(folder), file=sys.stderr)
     if not os.path.exists(path):
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
@@ -108,11 +109,8 @@ def open_db(path, ddl, application_id, schema, create=True, write=True):
         version = con.execute("PRAGMA user_version").fetchone()[0]
         tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app_id != application_id:
-            if app_id == 0 and tables == 0 and can_write:
-                con.executescript(ddl)
-                con.execute("PRAGMA application_id=%d" % application_id)
-                con.execute("PRAGMA user_version=%d" % schema)
-                con.commit()
+            if app_id == 0 and can_write and (tables == 0 or half_made(con, ddl)):
+                make_new(con, ddl, application_id, schema)
             else:
                 raise DbError("%s is not a kocka database (application_id %#x); choose "
                               "another file with --db PATH" % (path, app_id))
@@ -141,6 +139,78 @@ def open_db(path, ddl, application_id, schema, create=True, write=True):
         raise DbError(explain(path, e))
     con.row_factory = sqlite3.Row
     return con
+
+
+def make_new(con, ddl, application_id, schema):
+    """Makes the database in one transaction: the tables, then the application id and
+    schema version that mark it as kocka's. A kill at any point leaves either nothing
+    (SQLite rolls the transaction back on the next open: the file is new again) or the
+    whole database, never tables without the mark (refused as not kocka's ever after)."""
+    con.commit()
+    con.isolation_level = None  # this function's BEGIN and COMMIT are the transaction
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            # another kocka may have made it meanwhile: made, it is left as it is
+            if con.execute("PRAGMA application_id").fetchone()[0] != application_id:
+                for statement in statements(ddl):
+                    con.execute(statement)
+                con.execute("PRAGMA application_id=%d" % application_id)
+                con.execute("PRAGMA user_version=%d" % schema)
+            con.execute("COMMIT")
+        except BaseException:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            raise
+    finally:
+        con.isolation_level = ""
+
+
+def statements(ddl):
+    """The DDL's statements one by one (executescript would commit before it runs)."""
+    out = []
+    part = ""
+    for line in ddl.splitlines(True):
+        part += line
+        if sqlite3.complete_statement(part):
+            out.append(part.strip())
+            part = ""
+    if part.strip():
+        out.append(part.strip())
+    return out
+
+
+def half_made(con, ddl):
+    """True for a file an older kocka was killed while making (its tables were created
+    one by one, the application id set last): nothing in it but some of kocka's own
+    tables and indexes, as kocka makes them, all empty. It is finished as a new one."""
+    want = expected_tables(ddl)
+    indexes = _expected_indexes(ddl)
+    for kind, name, table in con.execute("SELECT type, name, tbl_name FROM sqlite_master"):
+        if kind == "table":
+            if name not in want or _columns(con, name) != want[name]:
+                return False
+            if con.execute('SELECT 1 FROM "%s" LIMIT 1' % name).fetchone() is not None:
+                return False
+        elif kind == "index":
+            if name not in indexes and not name.startswith("sqlite_autoindex_"):
+                return False
+        else:
+            return False
+    return con.execute("PRAGMA user_version").fetchone()[0] == 0
+
+
+_INDEXES = {}
+
+
+def _expected_indexes(ddl):
+    if ddl not in _INDEXES:
+        ref = sqlite3.connect(":memory:")
+        ref.executescript(ddl)
+        _INDEXES[ddl] = set(r[0] for r in ref.execute(
+            "SELECT name FROM sqlite_master WHERE type='index'"))
+        ref.close()
+    return _INDEXES[ddl]
 
 
 def _open_read_only(path):

@@ -57,6 +57,9 @@ def parse(data, name="the file"):
     except ValueError as e:
         raise BadLogFile("%s is not a Kocka game log (not valid JSON: %s; it may be cut "
                          "short: download it again)" % (name, e))
+    except RecursionError:
+        raise BadLogFile("%s is not a Kocka game log (its JSON is nested far deeper than a "
+                         "log's)" % name)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BadLogFile("%s is not a Kocka game log (no \"format\": \"%s\")" % (name, FORMAT))
     if doc.get("version") != VERSION:
@@ -98,7 +101,12 @@ def parse(data, name="the file"):
             seen[seq] = raw
             recs.append((seq, raw))
     gaps = []
-    for g in doc.get("gaps") or []:
+    items = doc.get("gaps")
+    if items is None:
+        items = []
+    if not isinstance(items, list):
+        raise BadLogFile("%s: \"gaps\" is not a list (the file is damaged)" % name)
+    for g in items:
         if (not isinstance(g, list) or len(g) != 3 or devmsg.count(g[0]) is None
                 or devmsg.count(g[1]) is None or g[1] < g[0]):
             raise BadLogFile("%s: a gap %s is not [first, last, why]"
@@ -108,7 +116,24 @@ def parse(data, name="the file"):
 
 
 def read(path):
-    with open(path, "rb") as f:
+    """parse() of the file at `path`. Only a regular file is read: a FIFO, a device or a
+    folder is refused at once (reading a FIFO would wait for a writer forever)."""
+    import os
+    import stat
+    from host.safetext import shown
+    # O_NONBLOCK: opening a FIFO does not wait for its writer; the check comes first
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise BadLogFile("%s is not a regular file (a folder, a pipe or a device?): give "
+                             "the game log the web page downloaded" % shown(path))
+        if getattr(os, "O_NONBLOCK", 0) and hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        f = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with f:
         data = f.read(MAX_FILE + 1)
     return parse(data, path)
 

@@ -1,7 +1,8 @@
 """Device-provided text made safe to show: on a terminal, in a CSV cell, in a chart.
 
-Everything a device sends (names, its id, its error messages) is data, never
-markup: `shown()` writes control and other invisible characters as escapes
+Everything a device sends (names, its id, its error messages), and every path the
+user gave (--db, --out, --port, a file to import: a name may hold any character), is
+data, never markup: `shown()` writes control and other invisible characters as escapes
 (ESC as \\x1b, U+202E as \\u202e), so no device can move the cursor, ring the
 bell, rewrite a line or retitle the terminal. `csv_cell()` also neutralises
 cells a spreadsheet would run as a formula (=, +, -, @, tab, CR first) with the

@@ -5,6 +5,8 @@ VID:PID 2E8A:0005. `find_ports()` lists those; `open_link(path)` opens one
 exclusively and wraps it as a Link (read with timeout, write, close).
 """
 import errno
+import os
+import stat
 
 PICO_VID = 0x2E8A
 PICO_PID = 0x0005
@@ -19,6 +21,10 @@ class NoPort(PortError):
 
 
 class BusyPort(PortError):
+    pass
+
+
+class NotAPort(PortError):
     pass
 
 
@@ -88,6 +94,15 @@ class SerialLink:
 def open_link(path):
     """Opens `path` exclusively at 115200 baud (the USB CDC ignores the rate)."""
     import serial
+    not_a_port = NotAPort("%s is not a serial port: give the device's port (such as "
+                          "/dev/ttyACM0 or COM3), or leave out --port and kocka finds it"
+                          % path)
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        mode = None  # absent (said below), or a name the OS has no file for (COM3)
+    if mode is not None and not stat.S_ISCHR(mode):
+        raise not_a_port  # a file, a folder, a pipe: opening it could hang or succeed wrongly
     try:
         port = serial.Serial(path, 115200, timeout=0.1, write_timeout=5, exclusive=True)
     except serial.SerialException as e:
@@ -105,6 +120,9 @@ def open_link(path):
         if code == errno.EACCES or "Permission denied" in text:
             raise PortError("no permission to open %s: add yourself to the dialout "
                             "group (sudo usermod -aG dialout $USER, then log in again)" % path)
+        if code == errno.ENOTTY or "Inappropriate ioctl" in text \
+                or "Could not configure port" in text:
+            raise not_a_port  # a character device that is no terminal (/dev/null)
         raise PortError("cannot open %s: %s" % (path, text))
     except OSError as e:
         raise PortError("cannot open %s: %s" % (path, e))

@@ -53,6 +53,13 @@ MAX_ANNOUNCED = 50000      # more games than any device's flash holds
 UNREADABLE_PAUSE = 0.4     # seconds before asking again after ERR "unreadable"
 
 
+# the firmware's keys (app/k10k_play.py and the other games, app/quit_confirm.py): B opens
+# the pause box, X asks to quit, A confirms; a game quit before its end is not recorded
+IN_A_GAME = ("the device is in a game: finish it, or quit it on the device (B pauses, X "
+             "quits, A confirms; a game quit before its end is dropped: it is not kept or "
+             "synced), then run kocka sync again")
+
+
 class SyncError(Exception):
     """A sync that could not finish; the message is for the user."""
 
@@ -214,8 +221,7 @@ class HostSync:
                         raise SyncError("the device does not speak this kocka's protocol: %s"
                                         % devmsg.text(msg.get("error")))
                     if msg.get("error") == "busy":
-                        raise SyncError("the device is in a game: finish it, or leave it "
-                                        "(B, then X), and run kocka sync again")
+                        raise SyncError(IN_A_GAME)
                     continue
                 if kind != sp.HELLO:
                     continue

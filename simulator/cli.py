@@ -5,7 +5,8 @@
     python -m simulator --headless --pty --data DIR [--demo-games N] [--seed S]   (sync server)
     python -m simulator --pty [--data DIR] [--demo-games N] ...   (the window, syncable over the pty)
 
-Exit status: 0 on success, 2 for bad arguments or an unknown demo.
+Exit status: 0 on success, 1 no window can be shown (no display: run --headless),
+2 for bad arguments or an unknown demo.
 """
 import argparse
 import os
@@ -15,6 +16,7 @@ from simulator import roots  # noqa: F401  (the device's import roots, before ap
 from simulator.headless import HEADLESS_FRAMES
 
 PROG = "python -m simulator"
+EXIT_NO_DISPLAY = 1
 
 
 def non_negative(text):
@@ -111,10 +113,27 @@ def _headless(args):
         return headless.main(args.demo, seed, frames, args.screenshot, tmp)
 
 
+HEADLESS_HINT = ("run it without a window: --headless (a demo on a virtual clock, e.g. "
+                 "`python -m simulator --headless --demo menu --screenshot shot.png`, or "
+                 "`make sim ARGS=\"--headless --demo menu --screenshot shot.png\"`), or "
+                 "--headless --pty to serve `kocka sync`")
+
+
 def _window(args):
     from simulator import window
+    why = window.display_problem()  # before anything is created or played
+    if why:
+        return _no_display(why)
     data = args.data or default_data_dir()
     os.makedirs(data, exist_ok=True)
-    return window.main(data, demo_name=args.demo, seed=args.seed,
-                       frames=args.frames, screenshot=args.screenshot,
-                       serial="pty" if args.pty else None, demo_games=args.demo_games)
+    try:
+        return window.main(data, demo_name=args.demo, seed=args.seed,
+                           frames=args.frames, screenshot=args.screenshot,
+                           serial="pty" if args.pty else None, demo_games=args.demo_games)
+    except window.NoDisplay as e:
+        return _no_display(e)
+
+
+def _no_display(why):
+    print("%s: error: %s; %s" % (PROG, why, HEADLESS_HINT), file=sys.stderr)
+    return EXIT_NO_DISPLAY

@@ -123,8 +123,10 @@ def game_classes():
 
 
 def bots_for(name, n, seed):
-    """The game's own bots (shared_rules.<name>_bots.make_bot, a middle level), else
-    random players."""
+    """(agents, meta): the game's own bots (shared_rules.<name>_bots.make_bot, a middle
+    level), else random players, and the record's meta naming them as the device does
+    (app/screen.py seat_game, app/cubo_match.py), so `kocka scores` shows each seat as
+    the bot it was (host/seats.py), not as unknown."""
     from shared_rules import driver
     try:
         mod = __import__("shared_rules.%s_bots" % name, None, None, ("make_bot",))
@@ -133,10 +135,19 @@ def bots_for(name, n, seed):
     if mod is not None and hasattr(mod, "make_bot"):
         for level in ("medium", "greedy"):
             try:
-                return [mod.make_bot(level, seed * 7 + i) for i in range(n)]
+                agents = [mod.make_bot(level, seed * 7 + i) for i in range(n)]
             except ValueError:
-                pass
-    return [driver.RandomAgent(seed * 10 + i) for i in range(n)]
+                continue
+            return agents, seat_meta(name, [level] * n)
+    return [driver.RandomAgent(seed * 10 + i) for i in range(n)], seat_meta(name, ["random"] * n)
+
+
+def seat_meta(name, levels):
+    """The meta a device writes for a bots-only game: Cubo against bots {"levels": [...],
+    "human": False, "pace": ...}, every other game {"kinds": [...]}."""
+    if name == "cubo":
+        return {"levels": list(levels), "human": False, "pace": "normal"}
+    return {"kinds": list(levels)}
 
 
 def play_demo_games(log, count, seed, names, out=None):
@@ -154,11 +165,13 @@ def play_demo_games(log, count, seed, names, out=None):
         n = max(cls.MIN_PLAYERS, min(cls.MAX_PLAYERS, 2 + rng.below(3)))
         game_seed = (rng.bits16() << 14) ^ rng.bits16()
         state = cls(n, game_seed)
-        actions = driver.play(state, bots_for(name, n, game_seed))
+        agents, meta = bots_for(name, n, game_seed)
+        actions = driver.play(state, agents)
         players = [names[(j + i) % len(names)] for j in range(n)]
         start = DEMO_BASE_TIME + DEMO_SPACING * i
         rec = records.make("", 0, 0, name, state.options, game_seed, players, actions,
-                           state.scores(), started=start, ended=start + 900, duration=900000)
+                           state.scores(), started=start, ended=start + 900, duration=900000,
+                           meta=meta)
         log.add(rec)
         stored += 1
         if out is not None and count >= 200 and (i + 1) % 200 == 0:

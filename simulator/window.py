@@ -11,6 +11,7 @@ window quits. With serial="pty" the device's USB serial port is a pseudo-termina
 on the body and in the title, so `kocka sync --port <path>` syncs with the app.
 """
 import os
+import sys
 import time
 
 import pygame
@@ -123,12 +124,50 @@ def _icon():
     return s
 
 
+class NoDisplay(Exception):
+    """No window can be shown here (no display, or SDL cannot open one)."""
+
+
+OFF_SCREEN = ("offscreen", "dummy")  # SDL's drivers that draw where nobody sees it
+
+
+def display_problem(env=None, platform=None):
+    """Why no window can be shown, from the environment alone, or None. A video driver
+    named in SDL_VIDEODRIVER is taken as asked for (dummy, offscreen: no window on
+    purpose); on Linux and the BSDs a window needs DISPLAY (X11) or WAYLAND_DISPLAY."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if env.get("SDL_VIDEODRIVER"):
+        return None
+    if platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) \
+            and not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        return "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set: " \
+               "over SSH?)"
+    return None
+
+
 def open_display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_caption(TITLE)
-    pygame.display.set_icon(_icon())
-    return pygame.display.set_mode((layout.WIDTH, layout.HEIGHT))
+    """The window's surface; NoDisplay when there is no display to show it on (SDL would
+    otherwise fall back to its off-screen driver and run unseen)."""
+    why = display_problem()
+    if why:
+        raise NoDisplay(why)
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in OFF_SCREEN and not os.environ.get("SDL_VIDEODRIVER"):
+            raise NoDisplay("SDL found no display to open the window on (it would draw "
+                            "off screen, with its %r driver)" % driver)
+        pygame.font.init()
+        pygame.display.set_caption(TITLE)
+        pygame.display.set_icon(_icon())
+        return pygame.display.set_mode((layout.WIDTH, layout.HEIGHT))
+    except pygame.error as e:
+        pygame.quit()
+        raise NoDisplay("SDL cannot open a window (%s)" % (" ".join(str(e).split()) or "?"))
+    except NoDisplay:
+        pygame.quit()
+        raise
 
 
 def show_serial(win, path):

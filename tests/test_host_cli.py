@@ -122,7 +122,7 @@ def test_players_roster(tmp_path):
     out = kocka("players", "remove", "BOB", dbpath=d).stdout
     assert "BOB" not in out
     bad = kocka("players", "add", "Zo\u00eb", dbpath=d, check=False)
-    assert bad.returncode == 1 and "ASCII" in bad.stderr
+    assert bad.returncode == 2 and "ASCII" in bad.stderr  # bad usage, as argparse's
     assert kocka("players", "remove", "nobody", dbpath=d, check=False).returncode == 1
 
 
@@ -206,3 +206,62 @@ def test_host_process_killed_mid_sync_then_resync(tmp_path):
         assert seqs == list(range(1, 151))
     finally:
         sim.stop()
+
+
+@pytest.mark.parametrize("what", ["null", "folder", "file", "fifo"])
+def test_a_port_that_is_not_a_serial_port_says_so(tmp_path, capsys, what):
+    """--port /dev/null printed pyserial's "(25, 'Inappropriate ioctl for device')"."""
+    from host import cli
+    port = {"null": os.devnull, "folder": str(tmp_path), "file": str(tmp_path / "f"),
+            "fifo": str(tmp_path / "p")}[what]
+    if what == "file":
+        open(port, "w").close()
+    if what == "fifo":
+        os.mkfifo(port)
+    code = cli.main(["--db", str(tmp_path / "k.sqlite3"), "sync", "--port", port])
+    out, err = capsys.readouterr()
+    assert code == 1 and err.count("\n") == 1, err
+    assert "%s is not a serial port" % port in err and "leave out --port" in err, err
+    assert "ioctl" not in err and "(25" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["show", "abc"], ["show", "99999999999999999999"], ["show", "0"], ["show", "D1#x"],
+    ["show", "9" * 5000],
+    ["history", "--limit", "-1"], ["history", "--limit", "99999999999999999999999"],
+    ["history", "--limit", "x"],
+    ["sync", "--timeout", "nan"], ["sync", "--timeout", "-1"],
+    ["players", "add", "Zo\u00eb"], ["players", "add", "NINECHARS"], ["players", "list", "A"],
+    ["players", "set"], ["scores", "--game", "no such game"],
+])
+def test_bad_usage_exits_2_and_changes_nothing(tmp_path, capsys, argv):
+    """`kocka show abc` exited 1 (an error) where bad usage exits 2, as argparse does; a
+    huge --limit read as a damaged database; a huge game number was an OverflowError."""
+    from host import cli
+    path = tmp_path / "k.sqlite3"
+    try:
+        code = cli.main(["--db", str(path)] + argv)
+    except SystemExit as e:  # argparse's own errors
+        code = e.code
+    out, err = capsys.readouterr()
+    assert code == 2, err
+    assert "error: " in err and "Traceback" not in err and "unexpected" not in err
+    assert "damaged" not in err and len(err) < 400, err
+    assert not path.exists()  # nothing was created or changed
+
+
+def test_bad_usage_exit_2_also_on_a_database_with_games(tmp_path, capsys):
+    from host import cli
+    from tests.hostdb import add_game
+    os.environ.setdefault("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    path = tmp_path / "k.sqlite3"
+    con = db.connect(str(path))
+    add_game(con, 1)
+    con.close()
+    before = path.read_bytes()
+    for argv in (["show", "99999999999999999999"], ["show", "abc"], ["show", "-3"]):
+        assert cli.main(["--db", str(path)] + argv) == 2
+        assert "is not a game number" in capsys.readouterr().err
+    assert cli.main(["--db", str(path), "show", "5"]) == 1  # a number with no game: an error
+    assert "no game #5" in capsys.readouterr().err
+    assert path.read_bytes() == before

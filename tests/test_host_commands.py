@@ -104,7 +104,7 @@ def test_games_by_the_names_people_type(club):
 def test_players_say_what_they_did(tmp_path):
     d = tmp_path / "r.sqlite3"
     p = sh('kocka players add "A VERY LONG NAME"', d)
-    assert status(p) == 1 and "16 characters" in p.stderr and "nothing was changed" in p.stderr
+    assert status(p) == 2 and "16 characters" in p.stderr and "nothing was changed" in p.stderr
     p = sh("kocka players add zoe", d)
     assert status(p) == 0 and "1. ZOE" in p.stdout
     p = sh("kocka players add zoe", d)

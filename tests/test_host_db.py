@@ -311,3 +311,160 @@ def test_odd_values_in_any_cell_never_crash_a_command(tmp_path, capsys, monkeypa
             assert code in (0, 1), (argv, code, err)
             if code:
                 assert_one_error_line(code, err, path, " ".join(argv))
+
+
+# -- a kill while the database is first made -------------------------------------------
+def _run_until(after, argv):
+    """Runs `kocka ARGV` in a forked child that dies like a killed process (os._exit: no
+    cleanup, SQLite's journal left as it is) when its SQL statement number `after` is
+    about to run (0: never). Returns how many statements it started."""
+    rfd, wfd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        code = 0
+        try:
+            os.close(rfd)
+            real = sqlite3.connect
+            seen = [0]
+
+            def trace(statement):
+                seen[0] += 1
+                os.write(wfd, b".")
+                if seen[0] == after:
+                    os._exit(9)
+
+            def connect(*a, **k):
+                con = real(*a, **k)
+                con.set_trace_callback(trace)
+                return con
+            sqlite3.connect = connect
+            import io
+            import contextlib
+            with contextlib.redirect_stderr(io.StringIO()), \
+                    contextlib.redirect_stdout(io.StringIO()):
+                code = cli.main(argv)
+        except BaseException:
+            code = 3
+        finally:
+            os._exit(code)
+    os.close(wfd)
+    started = b""
+    while True:
+        chunk = os.read(rfd, 4096)
+        if not chunk:
+            break
+        started += chunk
+    os.close(rfd)
+    _, status = os.waitpid(pid, 0)
+    code = os.WEXITSTATUS(status)
+    assert code == (9 if after and after <= len(started) else 0), (after, code)
+    return len(started)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_kill_at_any_point_of_the_first_creation_locks_nobody_out(tmp_path, capsys):
+    """The tables were made one by one and the application id set last: a kill in
+    between left a file refused ever after as "not a kocka database (application_id
+    0x0)". Killed before each statement of the first command, in turn, the next
+    command works and `kocka check` finds a whole kocka database."""
+    total = _run_until(0, ["--db", str(tmp_path / "whole.sqlite3"), "players", "add", "ANNA"])
+    assert total > 10
+    for after in range(1, total + 1):
+        path = str(tmp_path / ("k%d.sqlite3" % after))
+        _run_until(after, ["--db", path, "players", "add", "ANNA"])
+        capsys.readouterr()
+        assert cli.main(["--db", path, "players", "add", "BEN"]) == 0, \
+            (after, capsys.readouterr().err)
+        assert cli.main(["--db", path, "check"]) == 0, (after, capsys.readouterr().err)
+        out = capsys.readouterr().out
+        assert "BEN" in out and "ok: 0 games" in out, out
+        con = db.connect(path, create=False, write=False)
+        assert con.execute("PRAGMA application_id").fetchone()[0] == db.APPLICATION_ID
+        assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA
+        con.close()
+
+
+@pytest.mark.parametrize("made", range(0, 8))
+def test_a_file_an_older_kocka_left_half_made_is_finished(tmp_path, capsys, made):
+    """What the old creation left at a kill: the first `made` tables and indexes, no
+    application id. Nothing of anybody's is in it, so it is made whole, not refused."""
+    path = str(tmp_path / "old.sqlite3")
+    c = sqlite3.connect(path)
+    for statement in dbfile.statements(db.DDL)[:made]:
+        c.execute(statement)
+    c.commit()
+    c.close()
+    assert cli.main(["--db", path, "players", "add", "BEN"]) == 0, capsys.readouterr().err
+    assert cli.main(["--db", path, "check"]) == 0, capsys.readouterr().err
+    assert cli.main(["--db", path, "history"]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("other", [
+    "CREATE TABLE mine (x)",                                  # somebody else's table
+    "INSERT INTO roster VALUES (0, 'ANNA')",                  # data in it
+    "CREATE INDEX mine ON roster (name)",                     # somebody else's index
+    "PRAGMA user_version=3",                                  # some other program's file
+    "CREATE VIEW v AS SELECT 1",
+])
+def test_a_half_made_file_with_anything_else_in_it_is_refused(tmp_path, capsys, other):
+    path = str(tmp_path / "old.sqlite3")
+    c = sqlite3.connect(path)
+    for statement in dbfile.statements(db.DDL)[:-1]:  # every table but the roster's ...
+        c.execute(statement)
+    c.execute(dbfile.statements(db.DDL)[-1])          # ... and the roster's
+    c.execute(other)
+    c.commit()
+    c.close()
+    before = open(path, "rb").read()
+    assert cli.main(["--db", path, "players", "add", "BEN"]) == 1
+    assert "not a kocka database (application_id 0x0)" in capsys.readouterr().err
+    assert open(path, "rb").read() == before
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_sigkill_at_random_times_during_the_first_creation(tmp_path, capsys):
+    """The same with a real SIGKILL at a random moment (mid-write, mid-fsync ...) of the
+    first `players add`, over many seeds: the next command always works."""
+    import signal
+    import time
+
+    def child(path):
+        rfd, wfd = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.close(wfd)
+                os.read(rfd, 1)  # wait for the go
+                import io
+                import contextlib
+                with contextlib.redirect_stderr(io.StringIO()), \
+                        contextlib.redirect_stdout(io.StringIO()):
+                    cli.main(["--db", path, "players", "add", "ANNA"])
+            finally:
+                os._exit(0)
+        os.close(rfd)
+        return pid, wfd
+
+    # how long the first command takes here
+    pid, go = child(str(tmp_path / "timed.sqlite3"))
+    t0 = time.perf_counter()
+    os.write(go, b"g")
+    os.waitpid(pid, 0)
+    took = time.perf_counter() - t0
+    os.close(go)
+    rng = random.Random(26)
+    killed = 0
+    for seed in range(30):
+        path = str(tmp_path / ("r%d.sqlite3" % seed))
+        pid, go = child(path)
+        os.write(go, b"g")
+        time.sleep(rng.uniform(0, took))
+        os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        os.close(go)
+        killed += os.WIFSIGNALED(status)
+        capsys.readouterr()
+        assert cli.main(["--db", path, "players", "add", "BEN"]) == 0, \
+            (seed, capsys.readouterr().err)
+        assert cli.main(["--db", path, "check"]) == 0, (seed, capsys.readouterr().err)
+    assert killed >= 5  # (a loaded machine may finish some before the kill)

@@ -187,3 +187,51 @@ def test_parse_reads_gaps(logfile):
     doc["gaps"] = [[6, 8, "damaged"]]
     device, epoch, recs, gaps = importlog.parse(json.dumps(doc).encode())
     assert gaps == [(6, 8, "damaged")] and len(recs) == 5
+
+
+@pytest.mark.parametrize("gaps", [5, "pruned", {"1": 2}, True])
+def test_gaps_that_are_not_a_list_are_refused(logfile, tmp_path, capsys, gaps):
+    """"gaps": 5 was a TypeError ("unexpected ... please report it")."""
+    doc = _doc(logfile)
+    doc["gaps"] = gaps
+    dbp = tmp_path / "k.sqlite3"
+    assert kocka("import", _write(logfile, doc), "--db", dbp) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("kocka: error: ") and '"gaps" is not a list' in err, err
+    assert "unexpected" not in err and err.count("\n") == 1
+    assert not dbp.exists() or rows(dbp) == []
+
+
+def test_json_nested_very_deeply_is_refused(tmp_path, capsys):
+    """A RecursionError in the JSON reader was "unexpected ... please report it"."""
+    bad = tmp_path / "deep.json"
+    bad.write_text('{"format": "kocka-log", "version": 1, "records": '
+                   + "[" * 200000 + "]" * 200000 + "}")
+    dbp = tmp_path / "k.sqlite3"
+    assert kocka("import", bad, "--db", dbp) == 1
+    err = capsys.readouterr().err
+    assert "not a Kocka game log" in err and "nested" in err, err
+    assert "unexpected" not in err and err.count("\n") == 1
+    assert not dbp.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_is_refused_at_once(tmp_path):
+    """Importing a FIFO waited for a writer forever."""
+    import subprocess
+    fifo = tmp_path / "log.json"
+    os.mkfifo(str(fifo))
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("KOCKA_DB", None)
+    p = subprocess.run([sys.executable, "-m", "host", "--db", str(tmp_path / "k.sqlite3"),
+                        "import", str(fifo)], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=30)
+    assert p.returncode == 1, p.stderr
+    assert "is not a regular file" in p.stderr and p.stderr.count("\n") == 1, p.stderr
+    assert not (tmp_path / "k.sqlite3").exists()
+
+
+def test_a_folder_is_refused(tmp_path, capsys):
+    assert kocka("import", tmp_path, "--db", tmp_path / "k.sqlite3") == 1
+    err = capsys.readouterr().err
+    assert "is not a regular file" in err and err.count("\n") == 1, err

@@ -128,3 +128,66 @@ def test_conflicts_command(evil_db, capsys):
     assert_clean(out)
     code, out, err = run(capsys, "--db", evil_db, "history")
     assert "CONFLICT (kocka conflicts)" in out
+
+
+def test_plot_tells_games_of_one_day_apart(tmp_path, monkeypatch):
+    """Five games on one day, then two the next: every game has its own x, and no tick
+    label repeats a date (the old date axis showed the same day under every tick)."""
+    import matplotlib.pyplot as plt
+    from host import plot
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    con = db.connect(str(tmp_path / "k.sqlite3"))
+    ends = [NOW + 1800 * i for i in range(5)] + [NOW + 86400, NOW + 90000]
+    for i, t in enumerate(ends):
+        add_game(con, i + 1, players=["ANNA", "BOB"], scores=[20, i], ended=t)
+    figs = []
+    real_close = plt.close
+    monkeypatch.setattr(plt, "close", lambda fig=None: figs.append(fig))
+    try:
+        written = plot.plot(con, str(tmp_path / "plots"))
+    finally:
+        for f in figs:
+            real_close(f)
+    assert [os.path.basename(p) for p in written] == ["scores_race.png", "ratings_race.png",
+                                                       "wins.png"]
+    for fig in figs[:2]:
+        ax = fig.axes[0]
+        xs = [list(line.get_xdata()) for line in ax.get_lines() if line.get_marker() == "o"]
+        assert xs and all(x == sorted(set(x)) for x in xs)
+        assert sorted(set(x for s in xs for x in s)) == list(range(1, 8))
+        labels = [t.get_text() for t in ax.get_xticklabels() if t.get_text()]
+        days = [l.split("\n")[1] for l in labels if "\n" in l]
+        assert len(labels) >= 4 and days and len(days) == len(set(days)), labels
+        assert labels[0].split("\n")[0] == "1"
+        assert "7 games" in ax.get_xlabel()
+
+
+def test_order_labels():
+    import datetime
+    from host.plot import order_labels
+    d = datetime.datetime
+    times = [d(2026, 1, 1, 9), d(2026, 1, 1, 10), None, d(2026, 1, 2, 9)]
+    assert order_labels([0, 1, 2, 3, 4, 5], times) == ["", "1\n1 Jan 2026", "2", "3\n?",
+                                                       "4\n2 Jan", ""]
+    times.append(d(2027, 1, 2, 9))
+    assert order_labels([1, 4, 5], times) == ["1\n1 Jan 2026", "4\n2 Jan", "5\n2 Jan 2027"]
+    assert order_labels([1.5], times) == [""]
+
+
+def test_paths_the_user_gave_are_printed_escaped(evil_db, capsys, tmp_path):
+    """check, export --out and plot printed a path with terminal escapes as it was."""
+    import shutil
+    evil = tmp_path / "a\x1b]0;pwned\x07\x1b[2Jb"
+    evil.mkdir()
+    dbp = str(evil / "k.sqlite3")
+    shutil.copy(evil_db, dbp)
+    for argv in (["check"], ["export", "--format", "json", "--out", str(evil / "e\rx.json")],
+                 ["plot", "--out", str(evil / "plots")]):
+        code, out, err = run(capsys, "--db", dbp, *argv)
+        assert code == 0, err
+        assert_clean(out + err)
+        assert "a\\x1b]0;pwned\\x07\\x1b[2Jb" in out + err, out + err
+    assert os.path.exists(str(evil / "e\rx.json"))  # the file has the name as given
+    code, out, err = run(capsys, "--db", str(evil / "new" / "k.sqlite3"), "players", "add", "ZOE")
+    assert code == 0 and "created the folder" in err, err
+    assert_clean(out + err)

@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from host import db, plot, ratings
+from host import dates, db, plot, ratings
 from tests.hostdb import add_game, add_real_game, NOW
 
 
@@ -77,7 +77,11 @@ def test_charts_goal_line_whole_wins_legend_outside_dates_with_year(tmp_path, mo
         "ratings_kocka10000.png", "scores_kocka10000.png", "wins.png"]
     ax = figs["scores_kocka10000.png"].axes[0]
     assert any(list(l.get_ydata()) == [10000, 10000] for l in ax.get_lines())
-    assert ax.xaxis.get_major_formatter().fmt == "%Y-%m-%d"
+    # the x axis: the games in order, each tick's date once, the year on the first
+    labels = [t.get_text() for t in ax.get_xticklabels() if t.get_text()]
+    year = str(dates.local(NOW).year)
+    assert labels and labels[0].startswith("1\n") and labels[0].endswith(year), labels
+    assert year in ax.get_xlabel() and "3 games" in ax.get_xlabel()
     for name in ("scores_kocka10000.png", "ratings_kocka10000.png", "wins.png"):
         ax = figs[name].axes[0]
         leg = ax.get_legend()

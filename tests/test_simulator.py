@@ -460,3 +460,41 @@ def test_clicking_a_keycap_legend_presses_its_button(sim):
         post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
         sim.frames(2)
         assert sim.seen[-1] == api.event(api.RELEASED, button)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the DISPLAY check is Linux's")
+@pytest.mark.parametrize("display", [None, ":99"])
+def test_no_display_says_so_and_how_to_run_headless(tmp_path, display):
+    """Over SSH (no DISPLAY), or with a DISPLAY nothing answers on, SDL fell back to its
+    off-screen driver and the window ran unseen with exit status 0."""
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    for k in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(k, None)
+    if display:
+        env["DISPLAY"] = display
+    data = tmp_path / "d"
+    proc = subprocess.run([sys.executable, "-m", "simulator", "--frames", "3", "--pty",
+                           "--demo-games", "1", "--data", str(data)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    ours = [l for l in proc.stderr.splitlines() if l.startswith("python -m simulator:")]
+    assert len(ours) == 1, proc.stderr
+    assert "no display" in ours[0] and "--headless" in ours[0], ours[0]
+    assert "SERIAL" not in proc.stdout and "storage in" not in proc.stdout
+    if display is None:  # refused before anything was made
+        assert not data.exists()
+    # headless, as the line says, runs
+    shot = tmp_path / "shot.png"
+    proc = subprocess.run([sys.executable, "-m", "simulator", "--headless", "--demo", "menu",
+                           "--frames", "3", "--screenshot", str(shot)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and shot.exists(), proc.stderr
+
+
+def test_display_problem():
+    from simulator.window import display_problem
+    assert display_problem({}, "linux") and display_problem({}, "freebsd13")
+    assert display_problem({"DISPLAY": ":0"}, "linux") is None
+    assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert display_problem({"SDL_VIDEODRIVER": "dummy"}, "linux") is None  # asked for
+    assert display_problem({}, "darwin") is None and display_problem({}, "win32") is None

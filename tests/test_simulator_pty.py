@@ -84,3 +84,34 @@ def test_kocka_syncs_from_the_window(tmp_path):
         except subprocess.TimeoutExpired:
             sim.kill()
             sim.wait()
+
+
+def test_demo_games_record_their_seats(tmp_path, monkeypatch, capsys):
+    """--demo-games: every game says who sat where (bots of the level that played), as a
+    device records it, so `kocka scores` shows bots, never "?" (an older firmware)."""
+    from hal.virtual import VirtualHal
+    from host import cli as kocka_cli, db, seats
+    from simulator import serve
+    from shared_rules import records
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    names = [name for name, cls in serve.game_classes()]
+    assert {"cubo", "kocka10000", "coloretto", "cubingos", "race"} <= set(names)
+    hal = VirtualHal(str(tmp_path / "dev"), 3)
+    log, settings = serve.store_demo_games(hal, len(names), 3)
+    dbpath = str(tmp_path / "k.sqlite3")
+    con = db.connect(dbpath)
+    played = set()
+    for seq in range(1, len(names) + 1):
+        raw = log.get(seq)
+        rec = records.decode(raw)
+        played.add(rec["game"])
+        kinds = seats.kinds(raw, len(rec["players"]))
+        assert seats.UNKNOWN not in kinds and seats.PERSON not in kinds, (rec["game"], kinds)
+        db.store(con, rec["device"], rec["epoch"], seq, raw, rec, True, None, 1)
+    con.commit()
+    con.close()
+    assert played == set(names)
+    capsys.readouterr()
+    assert kocka_cli.main(["--db", dbpath, "scores"]) == 0
+    out = capsys.readouterr().out
+    assert "bot (" in out and "?" not in out, out

@@ -93,10 +93,14 @@ def test_kocka_sync_explains_busy_and_syncs_after_the_game(tmp_path):
     wire = Wire(lambda serial: AppOnTheWire(h, serial))
     with pytest.raises(SyncError) as e:
         host_sync(wire, con).run()
-    assert "in a game" in str(e.value)
-    h.press(api.KEY_B)
-    h.press(api.KEY_X)  # leave the game
-    h.press(api.KEY_A)                    # confirm the quit
+    msg = str(e.value)
+    assert "in a game" in msg and "dropped" in msg
+    # the keys the message names, in its order, leave the game
+    import re
+    keys = re.findall(r"\b([ABXY]) (?:pauses|quits|confirms)\b", msg)
+    assert keys == ["B", "X", "A"], msg
+    for k in keys:
+        h.press(getattr(api, "KEY_" + k))
     assert h.top_name() == "MainMenu"
     wire = Wire(lambda serial: AppOnTheWire(h, serial))
     host_sync(wire, con).run()
