@@ -324,13 +324,9 @@ def cmd_sync(args, path):
         return sync_report(res, db.roster(con)[:db.DEVICE_SLOTS])
 
 
-def sync_report(res, pushed_names, out=None, err=None):
-    """Prints a sync's summary and notes (device text escaped); returns the exit status."""
-    from host.safetext import shown
-    out = out or sys.stdout
-    err = err or sys.stderr
-    print(shown(res.summary()), file=out)
-    for a, b, why in res.gaps:
+def gap_notes(gaps, err):
+    """A line for each run of numbers a device (or its downloaded log) says are gone."""
+    for a, b, why in gaps:
         games = "game #%d" % a if a == b else "games #%d-#%d" % (a, b)
         if why == "pruned":
             print("note: %s are no longer on the device (pruned after an earlier sync)"
@@ -341,6 +337,15 @@ def sync_report(res, pushed_names, out=None, err=None):
         elif why != "unused":  # unused: numbers the device never wrote a game under
             print("warning: %s are missing on the device and were lost (reason unknown)"
                   % games, file=err)
+
+
+def sync_report(res, pushed_names, out=None, err=None):
+    """Prints a sync's summary and notes (device text escaped); returns the exit status."""
+    from host.safetext import shown
+    out = out or sys.stdout
+    err = err or sys.stderr
+    print(shown(res.summary()), file=out)
+    gap_notes(res.gaps, err)
     if res.conflicts:
         seqs = ", ".join("#%d" % n for n in res.conflict_seqs[:10])
         more = " and more" if len(res.conflict_seqs) > 10 else ""
@@ -528,6 +533,7 @@ def cmd_import(args, path):
     with db.sync_lock(path):
         res = importlog.store_all(con, device, epoch, recs, gaps, lookup)
     print(shown(res.summary()))
+    gap_notes(res.gaps, sys.stderr)
     if res.conflicts:
         print("warning: CONFLICT: %d game%s in the file differ from the copy this database "
               "holds under the same number; the stored copy is kept and the other is saved "

@@ -15,7 +15,10 @@ Tables:
     conflicts  a record whose key is stored already with different bytes: flagged
                here, never overwriting the stored one
     gaps       sequence numbers the device reported as gone (pruned or unreadable)
-    devices    each device log seen, its firmware and last sync
+    devices    each device log seen, its firmware and last sync; `synced`: every number
+               1..synced of the log came from the device itself in a sync (a record
+               stored or found identical, or a gap it reported), so a sync may ask from
+               there; `acked`: what the device confirmed it was acknowledged
     roster     the player names pushed to the device on sync
 """
 import hashlib
@@ -26,7 +29,7 @@ import time
 from host import dbfile
 
 APPLICATION_ID = 0x4B6F636B  # "Kock"
-SCHEMA = 1
+SCHEMA = 2
 
 DDL = """
 CREATE TABLE IF NOT EXISTS games (
@@ -58,6 +61,7 @@ CREATE TABLE IF NOT EXISTS gaps (
 CREATE TABLE IF NOT EXISTS devices (
     device TEXT NOT NULL, epoch INTEGER NOT NULL, fw TEXT,
     first_seen INTEGER NOT NULL, last_sync INTEGER, acked INTEGER NOT NULL DEFAULT 0,
+    synced INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (device, epoch)
 );
 CREATE TABLE IF NOT EXISTS roster (
@@ -65,6 +69,19 @@ CREATE TABLE IF NOT EXISTS roster (
 );
 """
 
+
+# {old schema: its step up}. 1 -> 2: devices.synced. A schema 1 database cannot tell a
+# synced game from an imported one, so its logs count as synced up to the highest
+# number held, as schema 1 asked from there; the device's own acknowledgement still
+# bounds every request (host/sync.py), so an imported number never lets a game go.
+MIGRATIONS = {
+    1: ["ALTER TABLE devices ADD COLUMN synced INTEGER NOT NULL DEFAULT 0",
+        "UPDATE devices SET synced = max("
+        "coalesce((SELECT max(seq) FROM games g WHERE g.device = devices.device"
+        " AND g.epoch = devices.epoch), 0), "
+        "coalesce((SELECT max(last) FROM gaps p WHERE p.device = devices.device"
+        " AND p.epoch = devices.epoch), 0))"],
+}
 
 DbError = dbfile.DbError
 
@@ -80,7 +97,8 @@ def default_path():
 def connect(path, create=True, write=True):
     """Opens (and if needed creates) the database, checked (host/dbfile.py); read-only
     unless `write`. Raises DbError, whose message names the file and what to do."""
-    return dbfile.open_db(path, DDL, APPLICATION_ID, SCHEMA, create=create, write=write)
+    return dbfile.open_db(path, DDL, APPLICATION_ID, SCHEMA, create=create, write=write,
+                          migrations=MIGRATIONS)
 
 
 def sync_lock(path):
@@ -98,6 +116,33 @@ def max_seq(con, device, epoch):
     b = con.execute("SELECT max(last) FROM gaps WHERE device=? AND epoch=?",
                     (device, epoch)).fetchone()[0] or 0
     return max(a, b)
+
+
+def synced_to(con, device, epoch):
+    """The number up to which this log came from the device itself in syncs (0: none)."""
+    row = con.execute("SELECT synced FROM devices WHERE device=? AND epoch=?",
+                      (device, epoch)).fetchone()
+    return row[0] if row else 0
+
+
+def note_synced(con, device, epoch, seq):
+    """Every number up to `seq` of this log has now come from the device in a sync."""
+    con.execute("UPDATE devices SET synced=max(synced, ?) WHERE device=? AND epoch=?",
+                (seq, device, epoch))
+
+
+def acked_recorded(con, device, epoch):
+    """The acknowledgement the device last confirmed to this database (0: none)."""
+    row = con.execute("SELECT acked FROM devices WHERE device=? AND epoch=?",
+                      (device, epoch)).fetchone()
+    return row[0] if row else 0
+
+
+def note_log(con, device, epoch, fw, now=None):
+    """A log seen in an imported file: noted if new, a synced device's row left as it is
+    (a file proves nothing about the device: it never moves `synced` or `acked`)."""
+    con.execute("INSERT OR IGNORE INTO devices (device, epoch, fw, first_seen) VALUES (?,?,?,?)",
+                (device, epoch, fw, int(now if now is not None else time.time())))
 
 
 def note_device(con, device, epoch, fw, now=None):
@@ -134,6 +179,11 @@ class Tally:
         self.conflicts = 0
         self.rejected = 0
         self.verified = 0
+        self.gaps = []   # [(first, last, why)] the device (or the file) reported
+
+    def lost_gaps(self):
+        """[(first, last)] of games reported destroyed (not pruned, not unused)."""
+        return [(a, b) for a, b, why in self.gaps if why not in ("pruned", "unused")]
 
     def count(self, outcome, ok):
         """Counts a new or duplicate outcome of store(); returns the outcome (a conflict
@@ -155,6 +205,9 @@ class Tally:
             parts.append("%d rejected by replay" % self.rejected)
         if self.conflicts:
             parts.append("%d CONFLICTING (flagged, not overwritten)" % self.conflicts)
+        lost = sum(b - a + 1 for a, b in self.lost_gaps())
+        if lost:
+            parts.append("%d LOST on the device (damaged)" % lost)
         return parts
 
 

@@ -89,9 +89,11 @@ def check_path(path, create):
     return False
 
 
-def open_db(path, ddl, application_id, schema, create=True, write=True):
+def open_db(path, ddl, application_id, schema, create=True, write=True, migrations=None):
     """A connection to a checked kocka database at `path` (created from `ddl` if absent
-    and `create`); read-only unless `write`. Raises DbError with the message for the user."""
+    and `create`); read-only unless `write`. An older schema is brought up to date with
+    `migrations` ({old version: [SQL statements]}, each step one transaction) when the
+    file is writable. Raises DbError with the message for the user."""
     exists = check_path(path, create)
     if not exists and not create:
         raise DbError("no database at %s yet: run `kocka sync` first" % path)
@@ -119,6 +121,12 @@ def open_db(path, ddl, application_id, schema, create=True, write=True):
                           "update kocka" % (path, version, schema))
         else:
             quick_check(con, path)
+            if version < schema:
+                if not can_write:
+                    raise DbError("%s was written by an older kocka (schema %d): give "
+                                  "yourself write permission on it once, so this kocka can "
+                                  "bring it up to date" % (path, version))
+                migrate(con, path, version, schema, migrations or {})
             check_tables(con, path, ddl)
         if can_write:
             con.execute("PRAGMA journal_mode=WAL")
@@ -162,6 +170,33 @@ def make_new(con, ddl, application_id, schema):
             if con.in_transaction:
                 con.execute("ROLLBACK")
             raise
+    finally:
+        con.isolation_level = ""
+
+
+def migrate(con, path, version, schema, migrations):
+    """Brings the schema from `version` up to `schema`, a step a transaction: a kill leaves
+    the file at the last finished step, which the next open carries on from."""
+    con.commit()
+    con.isolation_level = None
+    try:
+        while version < schema:
+            steps = migrations.get(version)
+            if steps is None:
+                raise DbError("%s has schema %d, which this kocka cannot bring up to date; "
+                              "%s" % (path, version, WHAT_TO_DO % path))
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                if con.execute("PRAGMA user_version").fetchone()[0] == version:
+                    for statement in steps:
+                        con.execute(statement)
+                    con.execute("PRAGMA user_version=%d" % (version + 1))
+                con.execute("COMMIT")
+            except BaseException:
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
+                raise
+            version = con.execute("PRAGMA user_version").fetchone()[0]
     finally:
         con.isolation_level = ""
 

@@ -59,8 +59,9 @@ def text(v, n=200):
 
 
 def hello(msg):
-    """{"device", "epoch", "fw", "last"} from a device's HELLO; Malformed if it breaks the
-    protocol. A missing "last" is 0, a missing "fw" is ""."""
+    """{"device", "epoch", "fw", "last", "acked"} from a device's HELLO; Malformed if it
+    breaks the protocol. A missing "last" or "acked" is 0 (so a sync asks from the start),
+    a missing "fw" is ""."""
     device = word(msg.get("device"), MAX_DEVICE)
     if device is None:
         raise Malformed("its id %s is not 1-%d printable characters"
@@ -73,12 +74,17 @@ def hello(msg):
     if last is None:
         raise Malformed("its newest game number %s is not a number 0..%d"
                         % (text(msg.get("last"), 40), MAX_SEQ))
+    acked = count(msg.get("acked", 0))
+    if acked is None:
+        raise Malformed("its acknowledged game number %s is not a number 0..%d"
+                        % (text(msg.get("acked"), 40), MAX_SEQ))
+    acked = min(acked, last)   # no more than it has
     fw = msg.get("fw", "")
     if fw is None:
         fw = ""
     if not isinstance(fw, str) or len(fw) > MAX_FW or not all(" " <= c <= "~" for c in fw):
         raise Malformed("its firmware version %s is not short plain text" % text(fw, 60))
-    return {"device": device, "epoch": epoch, "fw": fw, "last": last}
+    return {"device": device, "epoch": epoch, "fw": fw, "last": last, "acked": acked}
 
 
 def gap_why(v):

@@ -32,14 +32,14 @@ class BadLogFile(ValueError):
 
 
 class Outcome(db.Tally):
-    """What an import did (db.Tally's counts) and how many records and gaps the file had."""
+    """What an import did (db.Tally's counts, the gaps the file reported) and how many
+    records the file had."""
 
     def __init__(self, device, epoch):
         db.Tally.__init__(self)
         self.device = device
         self.epoch = epoch
         self.records = 0
-        self.gaps = 0
 
     def summary(self):
         return "log %s: %s" % (self.device, ", ".join(self.parts()))
@@ -143,7 +143,7 @@ def store_all(con, device, epoch, recs, gaps, lookup, now=None):
     from host.sync import replay_pending
     now = int(now if now is not None else time.time())
     out = Outcome(device, epoch)
-    db.note_device(con, device, epoch, FW, now)
+    db.note_log(con, device, epoch, FW, now)
     for seq, raw in recs:
         out.records += 1
         ok, why, rec = devmsg.check_record(raw, device, epoch, seq)
@@ -152,7 +152,7 @@ def store_all(con, device, epoch, recs, gaps, lookup, now=None):
             out.conflicts += 1
     for first, last, why in gaps:
         db.note_gap(con, device, epoch, first, last, why, now)
-        out.gaps += 1
+        out.gaps.append((first, last, why))
     con.commit()
     good, bad = replay_pending(con, lookup, now)
     out.verified = good

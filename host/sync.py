@@ -8,9 +8,14 @@ protocol and framing are in shared_rules/syncproto.py.
 
 The order that makes a sync safe whatever happens to cable, power or host:
 1. HELLO: the device's id, log epoch and newest seq.
-2. GET since = the highest seq this database holds for that log (so a repeated
-   sync, or one after a crash of the host, asks again for exactly what is
-   missing; a record that comes twice is a no-op by the primary key).
+2. GET since = the lower of the device's own acknowledgement and the number up to which
+   this database received the log from the device in syncs (devices.synced; an
+   imported file never moves it). Every number the final ACK newly covers is then one
+   this sync received and stored, or found identical to the stored copy: a game the
+   database holds under the same number with other bytes (a forged or replayed import,
+   a device restored from a flash backup) is a conflict, kept and reported, never a
+   reason to skip the device's game. A record that comes twice is a no-op by the
+   primary key.
 3. Records are taken strictly in order; a broken frame, a missing record or a
    silence is answered by a new GET from the last good one.
 4. Each batch is committed (SQLite, synchronous=FULL) before the ACK that lets
@@ -81,10 +86,10 @@ class Result(db.Tally):
         self.epoch = None
         self.fw = None
         self.device_last = 0
+        self.device_acked = 0
         self.since = 0
         self.received = 0
         self.conflict_seqs = []
-        self.gaps = []
         self.acked = 0
         self.clock_set = False
         self.roster_pushed = False
@@ -92,15 +97,8 @@ class Result(db.Tally):
         self.line_errors = 0
         self.warnings = []
 
-    def lost_gaps(self):
-        """[(first, last)] of games the device reported destroyed (not pruned, not unused)."""
-        return [(a, b) for a, b, why in self.gaps if why not in ("pruned", "unused")]
-
     def summary(self):
         parts = self.parts()
-        lost = sum(b - a + 1 for a, b in self.lost_gaps())
-        if lost:
-            parts.append("%d LOST on the device (damaged)" % lost)
         return "device %s: %s; device acknowledged up to #%d" % (
             self.device, ", ".join(parts), self.acked)
 
@@ -136,6 +134,7 @@ class HostSync:
         self.unreadable_pause = unreadable_pause
         self.deadline = None      # set by run(): the conversation ends by then
         self.newest_allowed = 0   # no record or gap beyond this seq is believed
+        self.streaming = False    # in stream(): what is committed came in order
         self.r = Result()
 
     # -- frames --------------------------------------------------------------------
@@ -177,14 +176,23 @@ class HostSync:
         r.fw = hello["fw"]
         db.note_device(self.con, r.device, r.epoch, r.fw, self.now())
         self.commit()
-        since = db.max_seq(self.con, r.device, r.epoch)
+        synced = db.synced_to(self.con, r.device, r.epoch)
+        r.device_acked = hello["acked"]
+        since = min(synced, r.device_acked)
         r.since = since
         announced = min(MAX_ANNOUNCED, max(0, r.device_last - since))
         self.deadline = self.mono() + self.deadline_base + self.deadline_per_game * announced
-        if r.device_last < since:
-            r.warnings.append("the device has fewer games (#%d) than this database (#%d) for "
-                              "its log" % (r.device_last, since))
+        recorded = db.acked_recorded(self.con, r.device, r.epoch)
+        if r.device_acked < recorded or r.device_last < synced:
+            r.warnings.append(
+                "the device's log is older than at its last sync with this database (it "
+                "says #%d, acknowledged #%d; this database had #%d, acknowledged #%d): was "
+                "it restored from a backup? Its games from #%d on are taken and compared; "
+                "any with other content than the stored copy are kept as conflicts"
+                % (r.device_last, r.device_acked, synced, recorded, since + 1))
+        self.streaming = True
         last = self.stream(since)
+        self.streaming = False
         self.ack_final(last)
         # the clock, the roster and BYE have their own short budget
         self.deadline = self.mono() + 30.0
@@ -427,6 +435,9 @@ class HostSync:
     def commit(self):
         if self.before_commit is not None:
             self.before_commit(self)
+        if self.streaming:
+            # the stream takes numbers strictly in order from since + 1 (since <= synced)
+            db.note_synced(self.con, self.r.device, self.r.epoch, self.expected - 1)
         self.con.commit()
         self.pending = 0
 

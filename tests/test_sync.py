@@ -145,26 +145,18 @@ def test_same_key_different_content_is_flagged_not_overwritten(con):
     other.log.device, other.log.epoch = dev.log.device, dev.log.epoch
     other.log._save_meta()
     other.play(8)
-    con.execute("DELETE FROM games WHERE seq > 3")
-    con.execute("DELETE FROM results WHERE seq > 3")
-    con.commit()
     res, _ = do_sync(other, con)
-    assert res.conflicts == 0  # since=3: asked only for 4..8
-    # force a full re-send to meet the stored keys
-    con.execute("DELETE FROM games WHERE seq > 3")
-    con.execute("DELETE FROM results WHERE seq > 3")
-    con.commit()
-    wire = other.wire()
-    hs = host_sync(wire, con)
-    hs.r.device, hs.r.epoch = other.log.device, other.log.epoch
-    hs.hello()
-    hs.stream(0)
-    assert hs.r.conflicts >= 1
-    n = con.execute("SELECT count(*) FROM conflicts").fetchone()[0]
-    assert n == hs.r.conflicts
-    for k in (1, 2, 3):
+    # nothing of it was acknowledged: all its games are asked for, none skipped
+    assert res.since == 0 and res.acked == 8
+    differ = [k for k in (1, 2, 3, 4, 5) if other.stored[k] != dev.stored[k]]
+    assert differ and sorted(res.conflict_seqs) == differ
+    assert con.execute("SELECT count(*) FROM conflicts").fetchone()[0] == len(differ)
+    for k in (1, 2, 3, 4, 5):
         key = (dev.log.device, dev.log.epoch, k)
         assert db.keys(con)[key] == before[key]  # the first copy stays
+    held = set(r[0] for r in con.execute("SELECT sha256 FROM games UNION "
+                                         "SELECT sha256 FROM conflicts"))
+    assert all(db.sha(raw) in held for raw in other.stored.values())  # every game kept
 
 
 def test_a_record_whose_scores_do_not_follow_is_rejected_with_the_reason(con):
