@@ -1,0 +1,61 @@
+"""Issue 25's newcomer items, through the real app as a player drives it: Cubo table
+mode's footer after round 6 says A opens the ranking; the hint box against bots closes
+when the countdown ends; each Cubo round starts on a visible 3-2-1-Cubo! count-in (and
+round 1 waits for the player); Coloretto greys out Y Draw when no row has room; the
+About screen's last lines have room; the setups' footers say "How to play"; the resume
+screen says which game is saved."""
+from hal import api
+from shared_rules import cubo as C
+from tests.apphelpers import Harness, texts_drawn, footers
+from app import font, ui
+from app import cubo_table as T
+
+OPTS = {"keep_swaps": True, "runs_any_order": False, "yellow": False}
+
+
+def redraw(h):
+    h.app.invalidate()
+    h.frames(1)
+
+
+def last_footer(h, got):
+    del got[:]
+    redraw(h)
+    return got[-1]
+
+
+def footer_width(hints):
+    """Where ui.footer's last label ends (its own arithmetic)."""
+    x = 6
+    for key, label in hints:
+        x += font.width(key, font.SMALL) + 10
+        x += font.width(label, font.SMALL) + 10
+    return x - 10
+
+
+# -- Cubo table mode: after round 6 A opens the ranking, and the footer says so ---------------
+def test_table_footer_after_the_last_round_says_what_a_does(tmp_path, monkeypatch):
+    h = Harness(tmp_path)
+    h.app.push(T.CuboTable(h.app, 2, dict(OPTS), 9))
+    h.frames(1)
+    t = h.app.top()
+    got = footers(monkeypatch)
+    for r in range(6):
+        h.press(api.KEY_A)                   # the centre shown
+        h.frames(25)
+        h.press(api.KEY_A)                   # the start signal
+        h.press(api.KEY_Y)                   # score now
+        for _ in range(2):
+            h.press(api.DOWN)
+            h.press(api.KEY_A)               # points
+            h.press(api.UP)
+            h.press(api.KEY_A)
+        assert t.phase == T.ROUND
+        hints = last_footer(h, got)
+        if r < 5:
+            assert hints == (("A", "Next round"),)
+            h.press(api.KEY_A)
+            assert t.phase == T.CENTRE_ROLL and t.state.round == r + 1
+    assert hints == (("A", "Ranking"),)
+    h.press(api.KEY_A)
+    assert t.phase == T.FINAL
