@@ -59,3 +59,21 @@ def test_table_footer_after_the_last_round_says_what_a_does(tmp_path, monkeypatc
     assert hints == (("A", "Ranking"),)
     h.press(api.KEY_A)
     assert t.phase == T.FINAL
+
+
+# -- About: the small lines have room under the text ---------------------------------------
+def test_about_small_lines_clear_the_text_above_and_the_footer(tmp_path):
+    h = Harness(tmp_path)
+    h.hal.mem_free = lambda: 150 * 1024      # as on the device: the free RAM line too
+    h.open_menu_item("About")
+    assert h.top_name() == "AboutScreen"
+    redraw(h)
+    buf = bytes(h.hal.display.buf)
+
+    def rows_with(color):
+        return [y for y in range(96, ui.H - ui.FOOTER_H)
+                if color in buf[y * ui.W + 16:y * ui.W + ui.W - 16]]
+    text, small = rows_with(ui.TEXT), rows_with(ui.DIM)
+    assert text and small
+    assert max(text) + 4 <= min(small), (max(text), min(small))   # descenders clear
+    assert max(small) + 4 <= ui.H - ui.FOOTER_H                    # and the footer too
