@@ -45,7 +45,7 @@ def test_setup_footer_keys_do_what_they_say(tmp_path, monkeypatch):
     seen = texts_drawn(monkeypatch)
     setup = open_setup(h)
     redraw(h)
-    assert "Change" in seen and "Start" in seen and "Back" in seen
+    assert "Set" in seen and "Start" in seen and "Back" in seen
     assert setup.items[setup.index].label() == "Mode"
     h.press(api.RIGHT)                       # left/right change the row's value
     assert setup.store.get("mode") == "table" and h.top_name() == "CuboSetup"

@@ -77,3 +77,24 @@ def test_about_small_lines_clear_the_text_above_and_the_footer(tmp_path):
     assert text and small
     assert max(text) + 4 <= min(small), (max(text), min(small))   # descenders clear
     assert max(small) + 4 <= ui.H - ui.FOOTER_H                    # and the footer too
+
+
+# -- the setups' footers call it How to play, and it fits ------------------------------------
+def test_every_setup_footer_says_how_to_play_fits_and_x_opens_it(tmp_path, monkeypatch):
+    got = footers(monkeypatch)
+    for label in ("Cubo", "Kocka 10000", "Coloretto", "Cubingos"):
+        h = Harness(tmp_path / label.replace(" ", ""))
+        h.open_menu_item(label)
+        setup = h.app.top()
+        for _ in range(len(setup.items)):    # every row's footer
+            hints = last_footer(h, got)
+            assert ("X", "How to play") in hints and ("X", "Rules") not in hints, hints
+            assert footer_width(hints) <= ui.W - 6, (label, footer_width(hints))
+            h.press(api.DOWN)
+        h.press(api.KEY_X)
+        assert h.top_name() == "HowTo"
+        seen = texts_drawn(monkeypatch)
+        redraw(h)
+        assert "How to play " + label in seen
+        monkeypatch.undo()
+        got = footers(monkeypatch)
