@@ -98,3 +98,42 @@ def test_every_setup_footer_says_how_to_play_fits_and_x_opens_it(tmp_path, monke
         assert "How to play " + label in seen
         monkeypatch.undo()
         got = footers(monkeypatch)
+
+
+# -- Coloretto: Y Draw greyed out when no row has room -----------------------------------------
+def footer_greys(h):
+    """The footer band's greyed-out key pixels (ui.GREY: only a greyed key draws it)."""
+    buf = bytes(h.hal.display.buf)
+    return buf[(ui.H - ui.FOOTER_H) * ui.W:].count(bytes((ui.GREY,)))
+
+
+def test_coloretto_greys_out_draw_when_no_row_has_room(tmp_path, monkeypatch):
+    from shared_rules import coloretto as CC
+    from app.coloretto_play import ColorettoPlay
+    h = Harness(tmp_path)
+    m = ColorettoPlay(h.app, ["human", "human"], ["ANNA", "BEN"], {}, 3)
+    h.app.push(m)
+    h.frames(1)
+    st = m.st
+    got = footers(monkeypatch)
+    seen_open = False
+    for _ in range(40):
+        assert m.human_turn() and st.phase == CC.PHASE_TURN
+        if not st.can_draw():
+            break
+        hints = last_footer(h, got)
+        assert hints[0] == ("Y", "Draw") and footer_greys(h) == 0   # Y works: not greyed
+        seen_open = True
+        h.press(api.KEY_Y)                   # draw
+        assert st.phase == CC.PHASE_PLACE
+        while not st.row_open(m.cursor):
+            h.press(api.DOWN)
+        h.press(api.KEY_A)                   # place it
+    assert seen_open and not st.can_draw() and st.deck
+    hints = last_footer(h, got)
+    assert hints[0] == ("Y", "Draw") and footer_greys(h) > 0       # greyed out
+    before = repr(st.to_dict())
+    shown = bytes(h.hal.display.buf)
+    h.press(api.KEY_Y)                       # does nothing but say why
+    assert repr(st.to_dict()) == before and st.phase == CC.PHASE_TURN
+    assert "no row has room" in m.message and bytes(h.hal.display.buf) != shown
