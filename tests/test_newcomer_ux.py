@@ -137,3 +137,22 @@ def test_coloretto_greys_out_draw_when_no_row_has_room(tmp_path, monkeypatch):
     h.press(api.KEY_Y)                       # does nothing but say why
     assert repr(st.to_dict()) == before and st.phase == CC.PHASE_TURN
     assert "no row has room" in m.message and bytes(h.hal.display.buf) != shown
+
+
+# -- the resume screen says which game is saved -------------------------------------------------
+def test_the_resume_screen_says_which_game_is_saved(tmp_path, monkeypatch):
+    from tests import test_coloretto_ui as COL
+    h, m = COL.start(tmp_path)
+    log = []
+    for _ in range(20):
+        COL.human_step(h, m, log)
+    seen = texts_drawn(monkeypatch)
+    h2 = Harness(tmp_path)                   # a power cut (or a closed tab) and a new start
+    assert h2.top_name() == "ResumeScreen"
+    del seen[:]
+    redraw(h2)
+    assert "You have a saved Coloretto game." in seen, seen
+    assert "Resume it, or discard it to start anew." in seen
+    h2.press(api.DOWN)
+    h2.press(api.KEY_A)                      # Discard: to the menu, the save gone
+    assert h2.top_name() == "MainMenu"
