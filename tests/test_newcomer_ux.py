@@ -156,3 +156,154 @@ def test_the_resume_screen_says_which_game_is_saved(tmp_path, monkeypatch):
     h2.press(api.DOWN)
     h2.press(api.KEY_A)                      # Discard: to the menu, the save gone
     assert h2.top_name() == "MainMenu"
+
+
+# -- Cubo against bots: the hint box cannot outlive the countdown ----------------------------
+def new_match(tmp_path, levels, seed=3):
+    from app.cubo_match import CuboMatch
+    h = Harness(tmp_path)
+    h.app.push(CuboMatch(h.app, list(levels), dict(OPTS), seed))
+    h.frames(1)
+    return h, h.app.top()
+
+
+def count_in(h, m):
+    """A (ready) and the count-in to "Cubo!"."""
+    from app import cubo_match as M
+    h.press(api.KEY_A)
+    h.frames(M.COUNT_IN_MS // 33 + 1)
+    assert m.count_at is None and m.game_time(h.clock) < 100
+
+
+def test_a_hint_opened_as_the_countdown_ends_closes_and_the_keys_match_the_footer(
+        tmp_path, monkeypatch):
+    h, m = new_match(tmp_path, ("medium",))
+    st = m.state
+    count_in(h, m)
+    got = footers(monkeypatch)
+    h.press(api.KEY_A)                       # roll, then never call
+    assert st.status[0] == C.ARRANGING
+    # the hint's own keys while it is up: A takes it, any other key closes it
+    h.press(api.PRESS)
+    assert m.show_hint is not None
+    assert last_footer(h, got) == (("A", "Take it"), (font.BULLET, "Close"), ("B", "Pause"))
+    best = m.show_hint[0]
+    h.press(api.KEY_A)
+    assert m.show_hint is None and st.grid_score(0) == best
+    h.press(api.PRESS)
+    h.press(api.DOWN)
+    assert m.show_hint is None and m.cursor == 0   # closed, not moved
+    for _ in range(3000):                    # the bot calls: the countdown runs
+        if st.deadline is not None:
+            break
+        h.frames(1)
+    assert st.deadline is not None and st.status[0] == C.ARRANGING
+    while st.countdown_left(m.game_time(h.clock + 33)) > 0:
+        h.frames(1)
+    # the joystick press in the very frame the countdown runs out
+    h.hal.buttons.inject(api.event(api.PRESSED, api.PRESS))
+    h.frames(1)
+    h.hal.buttons.inject(api.event(api.RELEASED, api.PRESS))
+    h.frames(1)
+    assert st.status[0] == C.FORFEIT
+    assert m.show_hint is None               # the box went with the countdown
+    seen = texts_drawn(monkeypatch)
+    hints = last_footer(h, got)
+    assert not any(s.startswith("Best grid") for s in seen), seen
+    assert hints == (("B", "Pause"),)
+    before = repr(st.to_dict())
+    h.press(api.KEY_A)                       # not offered: changes nothing
+    assert repr(st.to_dict()) == before and m.show_hint is None
+    h.press(api.KEY_B)                       # as offered: pauses
+    assert m.paused
+
+
+# -- Cubo against bots: each round starts on a visible count-in ------------------------------
+def signal_texts(seen):
+    return [s for s in seen if s in ("Ready?", "3", "2", "1", "Cubo!")]
+
+
+def test_round_one_waits_for_the_player_then_counts_in_before_anyone_rolls(
+        tmp_path, monkeypatch):
+    from app import cubo_match as M
+    h, m = new_match(tmp_path, ("hard", "hard"))
+    st = m.state
+    got = footers(monkeypatch)
+    seen = texts_drawn(monkeypatch)
+    h.frames(300)                            # 10 s reading the screen: nobody rolls
+    assert st.status == [C.WAITING] * 3 and m.game_time(h.clock) == 0
+    redraw(h)
+    assert "Ready?" in seen and "Press A when ready: 3-2-1-Cubo!" in seen
+    assert last_footer(h, got) == (("A", "Start"), ("B", "Pause"))
+    h.press(api.KEY_X)                       # only A starts it
+    h.press(api.KEY_Y)
+    assert m.ready and st.status == [C.WAITING] * 3
+    del seen[:]
+    h.press(api.KEY_A)                       # ready
+    shown = []
+    rolled = None
+    for i in range(M.COUNT_IN_MS // 33 + 40):
+        if i == 10:
+            h.press(api.KEY_A)               # A during the count-in does not roll
+            assert st.status[0] == C.WAITING
+        for s in signal_texts(seen):
+            if not shown or shown[-1] != s:
+                shown.append(s)
+        del seen[:]
+        if rolled is None and any(s != C.WAITING for s in st.status[1:]):
+            rolled = list(shown)
+        h.frames(1)
+    assert shown[:4] == ["3", "2", "1", "Cubo!"], shown
+    assert rolled is not None and rolled[-1] == "Cubo!", rolled   # bots after "Cubo!" only
+    assert last_footer(h, got) in ((("A", "Roll"), ("B", "Pause")),)
+    h.press(api.KEY_A)
+    assert st.status[0] == C.ARRANGING       # A rolls after "Cubo!"
+
+
+def test_every_later_round_counts_in_after_the_summary(tmp_path, monkeypatch):
+    from app import cubo_match as M
+    h, m = new_match(tmp_path, ("medium",))
+    st = m.state
+    count_in(h, m)
+    h.press(api.KEY_A)
+    h.press(api.KEY_Y)                       # call at once
+    for _ in range(3000):
+        if m.summary is not None:
+            break
+        if st.phase == C.PLAY and st.status[0] == C.CALLED and st.next_taker() == 0:
+            h.press(api.KEY_A)
+        elif st.phase == C.SCORING and st.scorer == 0:
+            h.press(api.KEY_X)               # keep
+        else:
+            h.frames(1)
+    assert m.summary is not None and st.round == 1
+    seen = texts_drawn(monkeypatch)
+    while m.summary is not None:
+        h.frames(M.SUMMARY_GUARD_MS // 33 + 1)
+        h.press(api.KEY_A)
+    gt = m.game_time(h.clock)
+    h.frames(M.COUNT_IN_MS // 33 - 5)
+    assert st.status == [C.WAITING] * 2 and m.game_time(h.clock) == gt   # clock stopped
+    shown = []
+    for s in signal_texts(seen):
+        if not shown or shown[-1] != s:
+            shown.append(s)
+    assert shown == ["3", "2", "1"], shown
+    h.frames(10)
+    assert m.count_at is None and "Cubo!" in seen
+    h.frames(60)
+    assert st.status[1] != C.WAITING         # then the bot plays
+
+
+def test_the_count_in_keeps_a_seeded_game_the_same(tmp_path):
+    """The same seed and presses at the same frames: the same game, action for action
+    (the count-in shifts the bots on the app clock, not on the game clock)."""
+    def play(d):
+        h, m = new_match(d, ("medium", "hard"), seed=11)
+        count_in(h, m)
+        h.press(api.KEY_A)
+        h.frames(200)
+        h.press(api.KEY_Y)
+        h.frames(200)
+        return m.rec.n, repr(m.state.to_dict())
+    assert play(tmp_path / "one") == play(tmp_path / "two")

@@ -255,7 +255,7 @@ def sim_demo(name, seed, frames):
 
 
 def test_a_demo_share_link_plays_the_game_to_its_end(browser, site):
-    frames = 4000  # Cubo, seed 7: its last roll is at about frame 3960
+    frames = 4600  # Cubo, seed 7: over at about frame 4500 (each round's 3 s count-in included)
     ctx = browser.new_context(viewport={"width": 1100, "height": 760})
     p = Page(ctx, site, "?demo=cubo&seed=7&turbo=32&frames=%d" % frames)
     s = p.wait("s.frames >= %d" % frames, timeout=90000)
