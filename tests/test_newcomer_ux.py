@@ -255,7 +255,7 @@ def test_round_one_waits_for_the_player_then_counts_in_before_anyone_rolls(
         h.frames(1)
     assert shown[:4] == ["3", "2", "1", "Cubo!"], shown
     assert rolled is not None and rolled[-1] == "Cubo!", rolled   # bots after "Cubo!" only
-    assert last_footer(h, got) in ((("A", "Roll"), ("B", "Pause")),)
+    assert last_footer(h, got) == (("A", "Roll"), ("B", "Pause"))
     h.press(api.KEY_A)
     assert st.status[0] == C.ARRANGING       # A rolls after "Cubo!"
 
