@@ -58,8 +58,8 @@ def footers(monkeypatch):
     got = []
     real = ui.footer
 
-    def spy(fb, hints):
+    def spy(fb, hints, off=0):
         got.append(tuple(hints))
-        return real(fb, hints)
+        return real(fb, hints, off)
     monkeypatch.setattr(ui, "footer", spy)
     return got

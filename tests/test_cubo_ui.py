@@ -6,17 +6,21 @@ from shared_rules import cubo as C
 from shared_rules.cubo_score import score_grid
 from shared_rules.rng import Rng
 from tests.apphelpers import Harness
-from app.cubo_match import CuboMatch
+from app.cubo_match import CuboMatch, COUNT_IN_MS
 from app import cubo_table as T
 from app import gamelog, savegame
 from shared_rules import cubo_table as CT, records, verify
 
 
 def start_match(tmp_path, levels=("medium", "medium"), seed=3):
+    """A match with round 1 started: the player's A and the count-in to "Cubo!"."""
     h = Harness(tmp_path)
     h.app.push(CuboMatch(h.app, list(levels), {"keep_swaps": True, "runs_any_order": False,
                                                 "yellow": False}, seed))
     h.frames(1)
+    h.press(api.KEY_A)
+    h.frames(COUNT_IN_MS // 33 + 1)
+    assert h.app.top().count_at is None
     return h, h.app.top()
 
 

@@ -45,7 +45,7 @@ def test_setup_footer_keys_do_what_they_say(tmp_path, monkeypatch):
     seen = texts_drawn(monkeypatch)
     setup = open_setup(h)
     redraw(h)
-    assert "Change" in seen and "Start" in seen and "Back" in seen
+    assert "Set" in seen and "Start" in seen and "Back" in seen
     assert setup.items[setup.index].label() == "Mode"
     h.press(api.RIGHT)                       # left/right change the row's value
     assert setup.store.get("mode") == "table" and h.top_name() == "CuboSetup"
@@ -113,9 +113,13 @@ def test_a_slow_pace_doubles_the_bots_thinking_not_the_countdown():
 
 # -- the match -------------------------------------------------------------------------------
 def start_match(tmp_path, levels=("medium",), seed=3):
+    """A match with round 1 started: the player's A and the count-in to "Cubo!"."""
     h = Harness(tmp_path)
     h.app.push(CuboMatch(h.app, list(levels), dict(OPTS), seed))
     h.frames(1)
+    h.press(api.KEY_A)
+    h.frames(M.COUNT_IN_MS // 33 + 1)
+    assert h.app.top().count_at is None
     return h, h.app.top()
 
 

@@ -86,6 +86,8 @@ def cut_mid_save(tmp_path_factory):
     go_to(dev, ("B",), "MainMenu")
     go_to(dev, ("A",), "CuboSetup")
     go_to(dev, ("Y",), "CuboMatch")   # Y starts from any row
+    tap(dev, "A")  # ready: round 1's 3-2-1-Cubo! count-in (nobody rolls before it ends)
+    dev.run(3500)
     tap(dev, "A")  # the human rolls too
     dev.run(1500)
     before = device_image.read_files(dev.flash_image())

@@ -209,7 +209,7 @@ def test_help_from_the_setup_and_back(tmp_path, monkeypatch, unloaded, label, se
     assert h.top_name() == setup
     got = footers(monkeypatch)
     before = frame(h)
-    assert ("X", "Rules") in got[-1]
+    assert ("X", "How to play") in got[-1]
     values = repr(s.store.values)
     index = s.index
     mods = set(sys.modules)

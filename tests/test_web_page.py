@@ -3,8 +3,9 @@
 The page runs the device's app under MicroPython WebAssembly; these tests check it the
 way a visitor uses it: the menu drawn pixel for pixel as the simulator draws it, keys,
 mouse, touch and a gamepad moving the cursor, remapped keys kept, the share links, a
-reload keeping settings and the game log, Resume after the tab closed mid-game, and the
-downloaded log read by `kocka import`.
+reload keeping settings and the game log, Resume after the tab closed mid-game (saying
+which game is saved when a share link meets it), and the downloaded log read by
+`kocka import`.
 
 The browser is Debian's chromium (Playwright drives it; nothing is downloaded), installed
 by `make test` with the other system packages (tools/system_deps.py); without it the
@@ -237,7 +238,7 @@ def sim_demo(name, seed, frames):
 
 
 def test_a_demo_share_link_plays_the_game_to_its_end(browser, site):
-    frames = 4000  # Cubo, seed 7: its last roll is at about frame 3960
+    frames = 4600  # Cubo, seed 7: over at about frame 4500 (each round's 3 s count-in included)
     ctx = browser.new_context(viewport={"width": 1100, "height": 760})
     p = Page(ctx, site, "?demo=cubo&seed=7&turbo=32&frames=%d" % frames)
     s = p.wait("s.frames >= %d" % frames, timeout=90000)
@@ -320,4 +321,31 @@ def test_a_game_closed_mid_way_is_offered_for_resume(browser, site):
     p.wait_top("ResumeScreen")
     p.press("KeyA")
     p.wait_top("CubingosPlay")
+    ctx.close()
+
+
+def test_a_share_link_over_a_saved_game_says_why_resume_comes_first(browser, site, tmp_path):
+    ctx = browser.new_context()
+    p = Page(ctx, site, "?game=coloretto")
+    p.wait_top("ColorettoSetup")
+    p.press("KeyY")
+    p.wait_top("ColorettoPlay")
+    time.sleep(0.3)
+    p.close()   # the tab closed mid-game; then the link again
+    p = Page(ctx, site, "?game=coloretto")
+    p.wait_top("ResumeScreen")
+    p.frames_later(3)
+    # the lines under the two rows say which game is saved, as the simulator draws them
+    from tests import test_coloretto_ui as COL
+    COL.start(str(tmp_path / "sim"))         # a Coloretto game saved on the simulator
+    h = Harness(str(tmp_path / "sim"))
+    assert h.top_name() == "ResumeScreen"
+    h.frames(2)
+    band = slice(96 * 240 * 3, 160 * 240 * 3)
+    want = sim_rgb(h.hal)[band]
+    assert want != want[:3] * (len(want) // 3)   # text there, not an empty band
+    assert p.screen_rgb()[band] == want
+    p.press("ArrowDown")
+    p.press("KeyA")                          # Discard: the link's game opens
+    p.wait_top("ColorettoSetup")
     ctx.close()

@@ -112,7 +112,10 @@ def hints(m, fb):
         if st.phase == C.PHASE_PLACE:
             ui.footer(fb, (("A", "Place"), ("X", "All"), ("B", "Pause")))
         else:
-            ui.footer(fb, (("Y", "Draw"), ("A", "Take"), ("X", "All"), ("B", "Pause")))
+            # Y Draw greyed out while no row has room (or the deck is empty): Y then
+            # only says why
+            ui.footer(fb, (("Y", "Draw"), ("A", "Take"), ("X", "All"), ("B", "Pause")),
+                      0 if st.can_draw() else 1)
     else:
         ui.footer(fb, (("X", "All players"), ("B", "Pause")))
 

@@ -38,7 +38,8 @@ PAGES = (
      "Yellow dice: a yellow joker with a C face in place of one pip (C replaces). At "
      "scoring you name C's value, 1 to 6; the device offers the best."),
     ("Keys against bots", 0,
-     "A rolls. The joystick moves; A picks a die and A on another swaps them. X rolls "
+     "Each round counts in 3-2-1-Cubo! (round 1 once you press A); on Cubo! A "
+     "rolls. The joystick moves; A picks a die and A on another swaps them. X rolls "
      "all nine again, Y calls Cubo, the joystick press shows the best grid (A there "
      "takes it). After calling, left/right and A take a centre die. At scoring A swaps "
      "it in at the cursor, X keeps your grid. B pauses (the dice hide)."),

@@ -5,10 +5,19 @@ lets the bots act on the same game clock, runs the countdown on the screen, the 
 and the buzzer, and shows each round's scoring and the final ranking. With human=False
 every player is a bot (the headless demo).
 
+Each round starts on the rules' start signal: a count-in 3-2-1-Cubo! (COUNT_IN_MS, a
+beep a step, big over the empty grid) with the game clock stopped, so nobody (bot or
+player) can roll before "Cubo!". Round 1 waits for the player's A before its count-in
+(the screen may be read first); later rounds count in when A leaves the summary, a
+game resumed at a round's start when it is unpaused (a pause in the count-in starts it
+again from 3). The bots-only demo counts in at once.
+
 Keys while arranging: joystick moves, A picks a die / swaps it with the picked one,
 X rerolls all nine (until someone calls), Y calls Cubo, joystick press shows the best
-arrangement (A there takes it). B pauses (the grid is hidden while paused). `pace`
-slows the bots' thinking (shared_rules.cubo_bots.PACES), never the countdown.
+arrangement (A there takes it, another key closes it; it closes itself when the player
+is no longer arranging, e.g. caught by the countdown). B pauses (the grid is hidden
+while paused). `pace` slows the bots' thinking (shared_rules.cubo_bots.PACES), never
+the countdown.
 
 A summary between rounds goes on with A only, and not in its first SUMMARY_GUARD_MS:
 a key pressed for the play as the round ended must not skip it unseen.
@@ -31,6 +40,8 @@ _MSG_Y = const(196)
 ROLL_ANIM_MS = 600
 _SUMMARY_MS = const(2600)  # how long summaries stay up in the bots-only demo
 SUMMARY_GUARD_MS = 800
+COUNT_IN_MS = 3000      # 3, 2, 1 a second each, then "Cubo!": play starts
+GO_SHOWN_MS = 800       # "Cubo!" stays over the grid this long (until the player rolls)
 NO_ROLL = "You did not roll: 0 points this round"
 _CAUGHT = const("The countdown caught you: 0 points")
 
@@ -62,13 +73,29 @@ class CuboMatch(GameScreen):
                                         {"levels": list(levels), "human": human, "pace": pace})
         self.me = 0  # whose dice the screen shows
         self.t0 = None
-        self.frozen_at = None   # game time stops while paused or reading a summary
+        # game time stops while paused, reading a summary or counting in
+        self.frozen_at = None
         self.paused = False
+        # the start signal: round 1 waits for the player's A (ready), then the count-in
+        # runs from app time count_at; "Cubo!" was at go_at (None: no longer shown)
+        self.ready = False
+        self.count_at = None
+        self.count_step = -1
+        self.go_at = None
         if saved is not None:
             self.t0 = app.now - elapsed
             if human:  # back from a power cut: the player says when to go on
                 self.paused = True
                 self.frozen_at = elapsed
+                st = self.state
+                if st.phase == C.PLAY and max(st.status) == C.WAITING:
+                    self.count_at = app.now   # a round not started: counted in
+        else:
+            self.frozen_at = 0
+            if human:
+                self.ready = True
+            else:
+                self.count_at = app.now
         self.cursor = 0
         self.picked = -1
         self.choice = 0         # centre die / C value being chosen
@@ -98,6 +125,38 @@ class CuboMatch(GameScreen):
             self.t0 = now - self.frozen_at
             self.frozen_at = None
 
+    def go_on(self, now):
+        """Play goes on (after a pause): the count-in again from 3 if it was counting
+        in, else the clock runs from where it stopped."""
+        if self.ready:
+            return
+        if self.count_at is not None:
+            self.count_in_from(now)
+        else:
+            self.thaw(now)
+
+    def count_in_from(self, now):
+        self.count_at = now
+        self.count_step = -1
+        self.message = ""
+
+    def count_in(self, now):
+        """The count-in's frame: a beep and a redraw at each step; True once "Cubo!"
+        has been given (the clock runs from then)."""
+        step = (now - self.count_at) // 1000
+        if step != self.count_step:
+            self.count_step = step
+            self.app.invalidate()
+            if step * 1000 < COUNT_IN_MS:
+                self.app.sound.play(sound.BEEP)
+        if now - self.count_at < COUNT_IN_MS:
+            return False
+        self.count_at = None
+        self.go_at = now
+        self.thaw(now)
+        self.app.sound.play(sound.START)
+        return True
+
     # -- applying actions -------------------------------------------------------------
     def do(self, action):
         st = self.state
@@ -116,6 +175,9 @@ class CuboMatch(GameScreen):
             return False
         self.rec.applied(st, action, self.game_time(self.app.now))
         p = action[0]
+        if self.show_hint is not None and (st.phase != C.PLAY
+                                           or st.status[self.human] != C.ARRANGING):
+            self.show_hint = None   # its A would do nothing now (caught by the countdown)
         if kind == C.CALL:
             self.message = "%s called Cubo!" % self.names[p]
             self.app.sound.play(sound.BEEP)
@@ -173,8 +235,14 @@ class CuboMatch(GameScreen):
             if self.human < 0 and now - self.summary_at > _SUMMARY_MS:
                 self.next_summary_page()
             return
-        if self.paused or st.is_terminal():
+        if self.paused or st.is_terminal() or self.ready:
             return
+        if self.count_at is not None and not self.count_in(now):
+            return   # nobody acts before "Cubo!"
+        if self.go_at is not None and (now - self.go_at >= GO_SHOWN_MS
+                                       or st.grid(self.me) is not None):
+            self.go_at = None
+            self.app.invalidate()
         if self.cursor < 0 and self.my_swap_step():
             self.cursor = self.best_cell()
             self.app.invalidate()
@@ -243,6 +311,14 @@ class CuboMatch(GameScreen):
             if is_click(ev, api.KEY_A) and now - self.summary_at >= SUMMARY_GUARD_MS:
                 self.next_summary_page()
             return
+        if self.ready:
+            if is_click(ev, api.KEY_A) or is_click(ev, api.PRESS):
+                self.ready = False
+                self.count_in_from(now)
+                self.app.invalidate()
+            return
+        if self.count_at is not None:
+            return   # the dice are rolled on "Cubo!"
         st = self.state
         p = self.human
         if p < 0 or st.is_terminal():
@@ -270,7 +346,7 @@ class CuboMatch(GameScreen):
         if is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
             self.paused = False
             if self.summary is None:
-                self.thaw(now)
+                self.go_on(now)
         elif is_click(ev, api.KEY_X):
             self.leave(self.state)
             return
@@ -290,9 +366,7 @@ class CuboMatch(GameScreen):
                 return
         else:
             self.summary = None
-            self.message = "Round %d: roll!" % self.state.round_number()
-            self.thaw(self.app.now)
-            self.app.sound.play(sound.START)
+            self.count_in_from(self.app.now)   # the next round's start signal
         self.summary_at = self.app.now
         self.app.invalidate()
 
@@ -477,6 +551,20 @@ class CuboMatch(GameScreen):
         self.draw_prompt(fb, now)
         if self.show_hint is not None:
             self.draw_hint(fb)
+        elif self.ready or self.count_at is not None or self.go_at is not None:
+            self.draw_signal(fb, now)
+
+    def draw_signal(self, fb, now):
+        """The start signal over the (empty) grid: Ready?, 3, 2, 1, then Cubo!"""
+        if self.ready:
+            text, scale, color = "Ready?", 2, ui.PANEL_HI
+        elif self.count_at is not None:
+            text = str(max(1, (COUNT_IN_MS - (now - self.count_at) + 999) // 1000))
+            scale, color = 4, ui.BAD
+        else:
+            text, scale, color = "Cubo!", 3, ui.GOOD
+        ui.round_rect(fb, 10, 70, 128, 72, color)
+        font.draw_centered(fb, text, 10, 70, 128, 72, ui.WHITE, font.BODY, scale)
 
     def draw_hint(self, fb):
         """The best arrangement of the dice held, over the grid only: the panel (and
@@ -560,9 +648,16 @@ class CuboMatch(GameScreen):
         p = self.human
         hints = None
         text = self.message
-        if p >= 0 and st.phase == C.PLAY:
+        if self.ready:
+            text = "Press A when ready: 3-2-1-Cubo!"
+            hints = (("A", "Start"), ("B", "Pause"))
+        elif self.count_at is not None:
+            text = "Round %d: roll on Cubo!" % st.round_number()
+        elif p >= 0 and st.phase == C.PLAY:
             s = st.status[p]
-            if s == C.WAITING:
+            if s == C.ARRANGING and self.show_hint is not None:
+                hints = (("A", "Take it"), (font.BULLET, "Close"), ("B", "Pause"))
+            elif s == C.WAITING:
                 text = "Round %d: roll your dice!" % st.round_number()
                 hints = (("A", "Roll"), ("B", "Pause"))
             elif s == C.ARRANGING:

@@ -600,4 +600,6 @@ class CuboTable(GameScreen):
                 font.draw_right(fb, str(pts), 150, y, ui.TEXT if pts else ui.BAD)
             font.draw_right(fb, str(totals[q]), 224, y, ui.ACCENT)
             y += 26
-        ui.footer(fb, (("A", "Done" if final else "Next round"),))
+        # after the last round A opens the final ranking
+        ui.footer(fb, (("A", "Done" if final else "Ranking" if self.state.is_terminal()
+                        else "Next round"),))

@@ -253,13 +253,24 @@ def resume_screen(app, info, on_resume, on_done=None):
         done(app)
 
     n = len(info["actions"])
+    title = title_of(info["game"])
 
     class ResumeScreen(ListScreen):
         def back(self):
             done(self.app)
 
+        def draw(self, fb):
+            # why this screen comes first (before the menu, or the game a page link
+            # asked for): which game is saved, and what each way out does
+            from app import ui, font
+            ListScreen.draw(self, fb)
+            ui.centered(fb, "You have a saved %s game." % title, 104, ui.TEXT, font.SMALL)
+            ui.centered(fb, "Resume it, or discard it to start anew.", 118, ui.TEXT,
+                        font.SMALL)
+            ui.centered(fb, "B keeps it for later.", 140, ui.DIM, font.SMALL)
+
     return ResumeScreen(app, "Game in progress", [
-        Item("Resume " + title_of(info["game"]), go, lambda a: "%d moves" % n),
+        Item("Resume " + title, go, lambda a: "%d moves" % n),
         Item("Discard", drop),
     ])
 

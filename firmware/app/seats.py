@@ -51,7 +51,8 @@ class SetupScreen(ListScreen):
     Y starts from any row (start(app)), X opens How to play (the pages module HELP,
     app.howto), B goes back."""
 
-    hints = ((font.LEFT + font.RIGHT, "Change"), ("Y", "Start"), ("X", "Rules"), ("B", "Back"))
+    # "How to play" as the screens and the last row call it; "Set" leaves it room in 240 px
+    hints = ((font.LEFT + font.RIGHT, "Set"), ("Y", "Start"), ("X", "How to play"), ("B", "Back"))
     HELP = ""     # the module of the game's How to play pages (app.howto)
 
     def on_event(self, ev):
