@@ -577,7 +577,7 @@ class CuboMatch(GameScreen):
         now_pts = C.score_grid(st.grid(self.human), st.options["runs_any_order"])
         font.draw(fb, "yours now: %d pts" % now_pts, 8, 48, ui.DIM, font.SMALL)
         V.grid(fb, V.GridLayout(12, 62, 34, 3), best)
-        font.draw(fb, "A take it, other key: close", 8, 178, ui.TEXT, font.SMALL)
+        font.draw(fb, "A take it, \u2022 or X/Y close", 8, 178, ui.TEXT, font.SMALL)
 
     def draw_panel(self, fb, now):
         if self.my_swap_step():
