@@ -1,5 +1,9 @@
-"""Host databases with chosen contents for the `kocka` report, export and check tests."""
-from host import db
+"""Host databases with chosen contents for the `kocka` report, export and check tests, and
+`kocka` commands killed at a chosen SQL statement."""
+import os
+import sqlite3
+
+from host import cli, db
 from shared_rules import records
 from tests import recgen
 
@@ -37,3 +41,50 @@ def add_real_game(con, seq, i, game, meta=None, ended=NOW, device="D1", epoch=7)
     db.store(con, device, epoch, seq, raw, records.decode(raw), True, None, NOW)
     con.commit()
     return rec
+
+
+def killed_at(after, argv):
+    """Runs `kocka ARGV` in a forked child that dies like a killed process (os._exit: no
+    cleanup, SQLite's journal left as it is) when its SQL statement number `after` is
+    about to run (0: never). Returns how many statements it started."""
+    rfd, wfd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        code = 0
+        try:
+            os.close(rfd)
+            real = sqlite3.connect
+            seen = [0]
+
+            def trace(statement):
+                seen[0] += 1
+                os.write(wfd, b".")
+                if seen[0] == after:
+                    os._exit(9)
+
+            def connect(*a, **k):
+                con = real(*a, **k)
+                con.set_trace_callback(trace)
+                return con
+            sqlite3.connect = connect
+            import io
+            import contextlib
+            with contextlib.redirect_stderr(io.StringIO()), \
+                    contextlib.redirect_stdout(io.StringIO()):
+                code = cli.main(argv)
+        except BaseException:
+            code = 3
+        finally:
+            os._exit(code)
+    os.close(wfd)
+    started = b""
+    while True:
+        chunk = os.read(rfd, 4096)
+        if not chunk:
+            break
+        started += chunk
+    os.close(rfd)
+    _, status = os.waitpid(pid, 0)
+    code = os.WEXITSTATUS(status)
+    assert code == (9 if after and after <= len(started) else 0), (after, code)
+    return len(started)

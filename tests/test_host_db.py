@@ -13,6 +13,7 @@ import threading
 import pytest
 
 from host import cli, db, dbfile
+from tests import hostdb
 from tests.hostdb import add_game, NOW
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -314,64 +315,17 @@ def test_odd_values_in_any_cell_never_crash_a_command(tmp_path, capsys, monkeypa
 
 
 # -- a kill while the database is first made -------------------------------------------
-def _run_until(after, argv):
-    """Runs `kocka ARGV` in a forked child that dies like a killed process (os._exit: no
-    cleanup, SQLite's journal left as it is) when its SQL statement number `after` is
-    about to run (0: never). Returns how many statements it started."""
-    rfd, wfd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child
-        code = 0
-        try:
-            os.close(rfd)
-            real = sqlite3.connect
-            seen = [0]
-
-            def trace(statement):
-                seen[0] += 1
-                os.write(wfd, b".")
-                if seen[0] == after:
-                    os._exit(9)
-
-            def connect(*a, **k):
-                con = real(*a, **k)
-                con.set_trace_callback(trace)
-                return con
-            sqlite3.connect = connect
-            import io
-            import contextlib
-            with contextlib.redirect_stderr(io.StringIO()), \
-                    contextlib.redirect_stdout(io.StringIO()):
-                code = cli.main(argv)
-        except BaseException:
-            code = 3
-        finally:
-            os._exit(code)
-    os.close(wfd)
-    started = b""
-    while True:
-        chunk = os.read(rfd, 4096)
-        if not chunk:
-            break
-        started += chunk
-    os.close(rfd)
-    _, status = os.waitpid(pid, 0)
-    code = os.WEXITSTATUS(status)
-    assert code == (9 if after and after <= len(started) else 0), (after, code)
-    return len(started)
-
-
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_kill_at_any_point_of_the_first_creation_locks_nobody_out(tmp_path, capsys):
     """The tables were made one by one and the application id set last: a kill in
     between left a file refused ever after as "not a kocka database (application_id
     0x0)". Killed before each statement of the first command, in turn, the next
     command works and `kocka check` finds a whole kocka database."""
-    total = _run_until(0, ["--db", str(tmp_path / "whole.sqlite3"), "players", "add", "ANNA"])
+    total = hostdb.killed_at(0, ["--db", str(tmp_path / "whole.sqlite3"), "players", "add", "ANNA"])
     assert total > 10
     for after in range(1, total + 1):
         path = str(tmp_path / ("k%d.sqlite3" % after))
-        _run_until(after, ["--db", path, "players", "add", "ANNA"])
+        hostdb.killed_at(after, ["--db", path, "players", "add", "ANNA"])
         capsys.readouterr()
         assert cli.main(["--db", path, "players", "add", "BEN"]) == 0, \
             (after, capsys.readouterr().err)

@@ -1,6 +1,8 @@
 """A seeded soak of everything that can lose a game, mixed: full logs, flaky reads, power
 cuts mid-write, bit flips in every stored file, a full flash, cable pulls and line damage,
-device resets mid-sync, hosts killed before a commit, and a device sending lies.
+device resets mid-sync, hosts killed before a commit, a device sending lies, and the PC's
+side: a database whose first creation was killed, forged and replayed imports carrying the
+device's id, and a device flash restored from an older backup.
 
 The device here is the app's own save and log code (app.journal, app.savegame,
 app.gamelog, app.sync_device) over an in-memory flash; games are played by bots through
@@ -11,11 +13,18 @@ invariant, checked after every sync and at the end:
   device (log, save, or held in RAM after a warning), or was destroyed on the flash by
   an injected bit flip and the host was told (a "damaged" gap);
 - nothing leaves the device before the host has stored it (acked records are stored);
+- a game kept as a conflicting copy (its number held with other content: a forged
+  import, or a restored device's new game) counts as stored; a forged game is not the
+  device's and is never counted as one;
 - nothing raises out of either side but the host's SyncError.
 
-One exception, by design and counted: a finished game the device could keep only in RAM
-(the flash was full; the player was told) is lost if the power goes before there is room.
+Two exceptions, by design and counted: a finished game the device could keep only in RAM
+(the flash was full; the player was told) is lost if the power goes before there is room;
+and restoring an old flash backup takes away the games finished after it that no PC had.
 """
+import base64
+import copy
+import json
 import os
 import random
 
@@ -24,10 +33,10 @@ import pytest
 from app import gamelog, savegame
 from app.gamelog import GameLog
 from app.sync_device import SyncDevice
-from host import db
+from host import db, importlog
 from host.sync import SyncError, sync as run_sync
 from shared_rules import records, syncproto as sp
-from tests import recgen, soakboard
+from tests import hostdb, recgen, soakboard
 from tests.synchelp import FakeSettings, NOW
 from tests.synclink import Wire
 
@@ -82,9 +91,11 @@ class LyingWire(Wire):
             self.d2h.extend(fr)
 
 
-def check(board, con, destroyed, final=False):
+def check(board, con, destroyed, final=False, forged=()):
     stored = {}
-    for raw, in con.execute("SELECT raw FROM games"):
+    for raw, in con.execute("SELECT raw FROM games UNION ALL SELECT raw FROM conflicts"):
+        if db.sha(raw) in forged:
+            continue
         rec = records.decode(raw)
         assert rec["seed"] not in stored, "a game stored twice: seed %d" % rec["seed"]
         stored[rec["seed"]] = rec
@@ -122,11 +133,78 @@ def check(board, con, destroyed, final=False):
         assert not on_device - set(stored), "a finished game left on the device"
 
 
+JUNK = [recgen.game_record(i) for i in range(5)]
+
+
+def forge(board, con, rnd, forged, replays):
+    """Imports a file that carries the device's id and epoch: a gap or a junk game at a
+    number it has not reached or not synced yet, its own log as exported, or a file
+    imported before, again."""
+    log = board.log
+    doc = {"format": "kocka-log", "version": 1, "device": log.device, "epoch": log.epoch,
+           "records": [], "gaps": []}
+    how = rnd.choice(["gap", "junk", "export", "replay"])
+    ahead = log.last + rnd.randrange(0, 400)
+    if how == "gap":
+        first = rnd.choice([log.ack + 1, ahead])
+        doc["gaps"] = [[first, max(first, ahead), rnd.choice(["pruned", "damaged", "x"])]]
+    elif how == "junk":
+        rec = dict(rnd.choice(JUNK), device=log.device, epoch=log.epoch,
+                   seq=rnd.choice([max(1, log.ack + 1), max(1, log.last), ahead + 1]))
+        raw = records.encode(rec)
+        forged.add(db.sha(raw))
+        doc["records"] = [{"seq": rec["seq"], "data": base64.b64encode(raw).decode()}]
+    elif how == "export":
+        try:
+            doc["records"] = [{"seq": q, "data": base64.b64encode(d).decode()}
+                              for q, d in log.iter_from(0)]
+        except gamelog.ReadError:
+            return
+    elif replays:
+        doc = rnd.choice(replays)
+    replays.append(doc)
+    device, epoch, recs, gaps = importlog.parse(json.dumps(doc).encode())
+    importlog.store_all(con, device, epoch, recs, gaps, recgen.lookup, now=NOW)
+
+
+def restore(board, backup, con, destroyed):
+    """The device's flash as `backup` held it: the games finished since that no PC has
+    are gone with it (the user's restore took them); returns how many."""
+    have = set()
+    for raw, in con.execute("SELECT raw FROM games UNION ALL SELECT raw FROM conflicts"):
+        try:
+            have.add(records.decode(raw)["seed"])
+        except records.RecordError:
+            pass
+    board.st.files = copy.deepcopy(backup["files"])
+    board.st.kocka_unsaved = None
+    board.maybe = None
+    taken = [seed for seed in board.finished if seed not in backup["finished"]
+             and seed not in have]
+    for seed in taken:
+        del board.finished[seed]
+    for seq in [q for q, seed in destroyed.items() if seed not in board.finished]:
+        del destroyed[seq]
+    board.boot()
+    return len(taken)
+
+
+def db_whose_creation_was_killed(path, rnd):
+    """A database a `kocka` command was killed while first making (at a random SQL
+    statement), then opened as the next command opens it."""
+    if hasattr(os, "fork"):
+        hostdb.killed_at(rnd.randrange(1, 30), ["--db", path, "players", "add", "ANNA"])
+    return db.connect(path)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_soak_every_finished_game_reaches_the_database_once_or_stays(tmp_path, seed):
     rnd = random.Random(seed)
     path = str(tmp_path / "k.sqlite3")
-    con = db.connect(path)
+    con = db_whose_creation_was_killed(path, rnd)
+    forged = set()    # sha256 of the junk games forged files carried
+    replays = []      # files imported before, to import again
+    backup = None     # a copy of the device's flash, to restore
     board = Board(rnd, capacity=rnd.choice([56, 80, 120]) * 1024)
     destroyed = {}    # seq -> seed of each record a flip hit before the host had it
     counts = {}
@@ -165,7 +243,8 @@ def test_soak_every_finished_game_reaches_the_database_once_or_stays(tmp_path, s
 
     for r in range(ROUNDS):
         what = rnd.choice(["play", "play", "play", "burst", "cut", "flip", "flaky", "full",
-                           "sync", "sync_faults", "kill", "lies"])
+                           "sync", "sync_faults", "kill", "lies", "forge", "forge",
+                           "backup", "restore"])
         counts[what] = counts.get(what, 0) + 1
         if what == "play":
             board.play(rnd.randrange(1, 30))
@@ -201,16 +280,26 @@ def test_soak_every_finished_game_reaches_the_database_once_or_stays(tmp_path, s
                 con = db.connect(path)
         elif what == "lies":
             sync(lies=5)
+        elif what == "forge":
+            forge(board, con, rnd, forged, replays)
+        elif what == "backup" and savegame.pending(board.st) is None:
+            # between games: a save restored with it would replay a game already finished
+            # as another game with the same seed, which this check cannot tell apart
+            backup = {"files": copy.deepcopy(board.st.files), "finished": set(board.finished)}
+        elif what == "restore" and backup is not None:
+            counts["restored_away"] = counts.get("restored_away", 0) + restore(
+                board, backup, con, destroyed)
+            board.play(rnd.randrange(1, 30))
         if board.st.dead:
             board.boot()
-        check(board, con, destroyed)
+        check(board, con, destroyed, forged=forged)
     # the end: every fault off, the games finish and reach the PC
     board.st.read_fault = None
     board.fill_flash(False)
     for _ in range(3):
         board.play(100000)
         sync()
-    check(board, con, destroyed, final=True)
+    check(board, con, destroyed, final=True, forged=forged)
     print("soak", seed, counts, "finished", len(board.finished), "destroyed", len(destroyed),
           "ram_lost", board.ram_lost)
     con.close()
