@@ -199,7 +199,7 @@ class Server:
     def __init__(self, data_dir, seed=1, demo_games=0, out=sys.stdout, log_out=sys.stderr):
         from hal.virtual import VirtualHal
         from app.sync_device import SyncDevice
-        from app.app import VERSION
+        from app.version import VERSION
         os.makedirs(data_dir, exist_ok=True)
         self.hal = VirtualHal(data_dir, seed)
         self.log, self.settings = store_demo_games(self.hal, demo_games, seed, log_out)

@@ -516,7 +516,7 @@ def test_the_four_expressions_differ_at_a_glance():
     """Each pair of mouth glyphs differs in at least 9 of 15 pixels and in ink, drawn at
     1 px (the small icons) as at 3 px (the card)."""
     import framebuf
-    from app import cubingos_iso as I
+    from app import cubingos_faces as I
     drawn = []
     for m in range(4):
         for s in (1, 3):
@@ -546,4 +546,5 @@ def test_off_the_pico_the_dice_go_through_framebuf():
     view.fit([(0, 0, 0)])
     view.structure(fb, [(0, 0, 0, 0, True)], lambda x, y, z: False)
     # the start die's three faces in their three shades, its seams and outline
-    assert set(I.PLAIN[1]) | {I.SEAM, I.INK} <= set(buf)
+    from app.cubingos_faces import PLAIN, SEAM, INK
+    assert set(PLAIN[1]) | {SEAM, INK} <= set(buf)

@@ -57,7 +57,7 @@ def test_history_screen_empty(tmp_path):
 
 
 def test_history_dates():
-    from app.history_screen import civil_date
+    from app.history_words import civil_date
     assert civil_date(0) == ""
     import datetime
     for t in (1790000000, 951782400, 1767225600, 4102444799, 1709164800):

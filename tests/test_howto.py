@@ -168,7 +168,7 @@ def test_coloretto_pictures_are_rows_and_a_scored_hand():
 
 def test_cubingos_pictures_are_creatures():
     from app import cubingos_help_art as A
-    from app import cubingos_iso as I
+    from app import cubingos_faces as I
     from shared_rules import cubingos as CG
     c = picture_colours("app.cubingos_help", 0)
     for k in A.SHOWN:

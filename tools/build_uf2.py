@@ -58,7 +58,7 @@ class BuildError(Exception):
 
 def app_version():
     import re
-    with open(os.path.join(ROOT, "firmware", "app", "app.py")) as f:
+    with open(os.path.join(ROOT, "firmware", "app", "version.py")) as f:
         m = re.search(r'^VERSION = "([^"]+)"', f.read(), re.M)
     return m.group(1)
 

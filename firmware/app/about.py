@@ -13,7 +13,7 @@ class AboutScreen(Screen):
             self.app.pop()
 
     def draw(self, fb):
-        from app.app import VERSION
+        from app.version import VERSION
         ui.clear(fb)
         ui.header(fb, self.title)
         art.die(fb, 20, 44, 36, 6, ui.RED, ui.WHITE)

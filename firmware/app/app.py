@@ -14,7 +14,6 @@ from app.settings import Settings
 from app.sound import Sound
 from app.lights import Lights
 
-VERSION = "0.1.0"
 FRAME_MS = 32  # 31.25 frames a second (a grid: see rest()); the loop sleeps the rest
 
 

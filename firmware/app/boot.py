@@ -39,7 +39,7 @@ class BootScreen(Screen):
             self.app.invalidate()  # the progress bar moves
 
     def draw(self, fb):
-        from app.app import VERSION
+        from app.version import VERSION
         ui.clear(fb)
         logo(fb, 48, self.art)
         ui.centered(fb, "dice & card games", 150, ui.DIM)

@@ -14,7 +14,8 @@ colour's cards and jokers, plus or minus, the +2 cards); A leaves.
 
 from hal import api
 from app import sound, ui, font
-from app.screen import GameScreen, is_press, is_click
+from app.gamescreen import GameScreen
+from app.screen import is_press, is_click
 from app import coloretto_draw as D
 from shared_rules import coloretto as C
 from shared_rules.coloretto_bots import make_bot

@@ -10,7 +10,7 @@ half (the expression glyph) below.
 from micropython import const
 
 from app import ui, font
-from app import cubingos_iso as I
+from app import cubingos_faces as F
 from shared_rules import cubingos as C
 
 S = font.SMALL
@@ -47,20 +47,20 @@ def formed_text(formed, card):
 def icon(fb, x, y, k, s=12):
     """A creature as a small card, s pixels square."""
     hh = s // 2
-    fb.fill_rect(x, y, s, hh, I.FUR[k >> 2][0])
+    fb.fill_rect(x, y, s, hh, F.FUR[k >> 2][0])
     fb.fill_rect(x, y + hh, s, s - hh, ui.WHITE)
     if s >= 12:
-        I.eyes(fb, x + hh, y + hh // 2, 1)
-    I.glyph(fb, k & 3, x + hh, y + hh + (s - hh) // 2, ui.BLACK, 1)
+        F.eyes(fb, x + hh, y + hh // 2, 1)
+    F.glyph(fb, k & 3, x + hh, y + hh + (s - hh) // 2, ui.BLACK, 1)
     fb.rect(x, y, s, s, ui.GREY)
 
 
 def big_card(fb, x, y, k):
     """The round's card: 34 x 46, the head with eyes over the mouth."""
     ui.round_rect(fb, x, y, 34, 46, ui.WHITE)
-    fb.ellipse(x + 17, y + 22, 14, 16, I.FUR[k >> 2][0], True, 3)
-    I.eyes(fb, x + 17, y + 14, 3)
-    I.glyph(fb, k & 3, x + 17, y + 34, ui.BLACK, 3)
+    fb.ellipse(x + 17, y + 22, 14, 16, F.FUR[k >> 2][0], True, 3)
+    F.eyes(fb, x + 17, y + 14, 3)
+    F.glyph(fb, k & 3, x + 17, y + 34, ui.BLACK, 3)
     ui.round_rect(fb, x, y, 34, 46, ui.ACCENT, False)
 
 

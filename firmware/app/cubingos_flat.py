@@ -1,8 +1,8 @@
-"""app.cubingos_iso's dice through framebuf: what app.cubingos_thumb draws on the Pico,
+"""app.cubingos_iso's dice through framebuf (their look: app.cubingos_faces): what app.cubingos_thumb draws on the Pico,
 drawn everywhere else (CPython, the WebAssembly port) and into frames other than the
 display's. A module of its own: the Pico, where the loop runs, never loads it.
 """
-from app import cubingos_iso as I
+from app import cubingos_faces as I
 from shared_rules import cubingos as C
 
 

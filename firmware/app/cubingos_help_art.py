@@ -4,7 +4,7 @@ game draws them. picture(fb, page, y) draws page `page`'s picture with its top a
 
 from app import ui, font
 from app import cubingos_draw as D
-from app import cubingos_iso as I
+from app import cubingos_faces as F
 
 # a creature is colour * 4 + expression (shared_rules.cubingos.card_name)
 SHOWN = (0, 5, 10, 15)     # red happy, yellow sad, green angry, blue surprised
@@ -21,14 +21,14 @@ def picture(fb, page, y):
     # two die faces, one above the other: a head on the upper one's bottom edge, a
     # mouth on the lower one's top edge; across that edge they form the card beside
     x = 30
-    fur = I.FUR[FORMED >> 2][0]
+    fur = F.FUR[FORMED >> 2][0]
     for k in range(2):
         yy = y + k * 42
         ui.round_rect(fb, x, yy, 40, 40, ui.WHITE)
         fb.rect(x, yy, 40, 40, ui.GREY)
     fb.ellipse(x + 20, y + 40, 14, 14, fur, True, 3)
-    I.eyes(fb, x + 20, y + 32, 3)
-    I.glyph(fb, FORMED & 3, x + 20, y + 49, I.INK, 3)
+    F.eyes(fb, x + 20, y + 32, 3)
+    F.glyph(fb, FORMED & 3, x + 20, y + 49, F.INK, 3)
     fb.hline(x - 6, y + 41, 52, ui.ACCENT)
     font.draw(fb, "head", x + 48, y + 24, ui.TEXT, font.SMALL)
     font.draw(fb, "mouth", x + 48, y + 46, ui.TEXT, font.SMALL)

@@ -18,7 +18,8 @@ free die with the joystick and takes it with A (X: none).
 
 from hal import api
 from app import sound
-from app.screen import GameScreen, is_press, is_click
+from app.gamescreen import GameScreen
+from app.screen import is_press, is_click
 from app.lights import STATIC
 from app import cubingos_draw as D
 from app.cubingos_iso import View, step, FACE_U, FACE_W

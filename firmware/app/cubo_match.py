@@ -28,7 +28,8 @@ from micropython import const
 from hal import api
 from app import ui, font, sound
 from app import cubo_view as V
-from app.screen import GameScreen, is_press, is_click
+from app.gamescreen import GameScreen
+from app.screen import is_press, is_click
 from app.journal import Recorder
 from shared_rules import cubo as C
 from shared_rules.cubo_bots import make_bot, PACES

@@ -25,7 +25,8 @@ from micropython import const
 from hal import api
 from app import ui, font, sound
 from app import cubo_view as V
-from app.screen import GameScreen, is_press, is_click
+from app.gamescreen import GameScreen
+from app.screen import is_press, is_click
 from app.journal import Recorder, CLOCK
 from shared_rules.game import IllegalAction
 from shared_rules.cubo_table import (CuboTableState, REROLL, FLIP, POINTS, FORFEIT, UNDO,

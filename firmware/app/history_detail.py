@@ -4,7 +4,7 @@ unknown") and duration, its options, the ranking, and whether a PC has it alread
 
 from app import ui, font, gamelog
 from app.screen import Screen, is_back
-from app.history_screen import civil_date, game_title
+from app.history_words import civil_date, game_title
 
 
 def detail_lines(rec):

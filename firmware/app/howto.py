@@ -34,7 +34,7 @@ def text_top(pic_h):
 
 def show(app, name):
     """Opens the How to play whose pages are module `name` (e.g. "app.cubo_help") over
-    the top screen (screens call app.screen.open_help, which answers the press first).
+    the top screen (screens call app.gamescreen.open_help, which answers the press first).
     The picture module imports at its top all it draws with, so what came with it is
     known at once (and only that short list is kept while help is open)."""
     before = set(sys.modules)

@@ -19,7 +19,8 @@ from hal import api
 from app import ui, sound, font
 from app.lights import FLASH, CHASE
 from app import k10k_draw as D
-from app.screen import GameScreen, is_press, is_click
+from app.gamescreen import GameScreen
+from app.screen import is_press, is_click
 from shared_rules import kocka10000 as K
 from shared_rules.kocka10000_bots import make_bot
 

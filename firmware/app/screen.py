@@ -1,4 +1,5 @@
-"""Screens and the reusable list screen that menus and settings are made of.
+"""Screens and the reusable list screen that menus and settings are made of (the games'
+base screen is app.gamescreen: this stack knows no concrete screen).
 
 A screen gets button events, an update tick, and draws itself when the app
 says the frame is dirty. Screens are pushed on and popped off the app's stack.
@@ -27,63 +28,6 @@ class Screen:
     def draw(self, fb):
         ui.clear(fb)
         ui.header(fb, self.title)
-
-
-class GameScreen(Screen):
-    """A screen that plays a game. The sync listener leaves it alone (in_game: no RAM
-    for the sync code next to a game), and leave() quits an unfinished game, dropping
-    its save (`rec`, an app.journal.Recorder)."""
-    in_game = True
-    rec = None
-    HELP = ""   # the module of the game's How to play pages (app.howto)
-
-    def how_to_play(self):
-        """The pause box's joystick press: the game's How to play, over the game."""
-        open_help(self.app, self.HELP)
-
-    def seat_game(self, cls, kinds, names, options, seed, saved, make_bot, state=None):
-        """The start of a game of seats (Kocka 10000, Coloretto, Cubingos): its save (a
-        new one, or `saved` rebuilt), self.st, and a bot for every seat that is not
-        "human", seeded from the game's seed. state: an advanced game played unsaved
-        (tests)."""
-        from app.journal import Recorder
-        self.kinds = list(kinds)
-        self.names = list(names)
-        self.rec = Recorder(self.app.hal.storage, self.app.show_notice)
-        if state is None:
-            state = self.rec.open_game(saved, cls, options, seed, self.names, self.app.now,
-                                       {"kinds": self.kinds})
-        self.st = state
-        self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
-                       for p in range(len(kinds))]
-        self.humans = sum(1 for a in self.agents if a is None)
-
-    def leave(self, state):
-        """Closes the game; an unfinished one only after the player confirms (a box
-        over the game: app.quit_confirm)."""
-        if not state.is_terminal():
-            from app.quit_confirm import QuitConfirm
-            self.app.push(QuitConfirm(self.app, self, state))
-            return
-        self.quit_now(state)
-
-    def quit_now(self, state):
-        """Closes the game (quit, or left after its end): the menu comes back in the
-        next frame (app.soon), once this one has shown that the press was taken: storing
-        a finished game in the log and loading the menu take a few hundred ms as files."""
-        if self.rec is not None and not state.is_terminal():
-            self.rec.abandon()
-        self.app.lights.off()
-        self.app.soon(self.app.pop, "Saving\u2026" if state.is_terminal() else "Loading\u2026")
-
-
-def open_help(app, name):
-    """Opens How to play `name` (app.howto) over the top screen in the next frame, once
-    this one has answered the press (app.soon): its code loads from flash meanwhile."""
-    def go():
-        from app.howto import show
-        show(app, name)
-    app.soon(go)
 
 
 def is_press(ev, button):

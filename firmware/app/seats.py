@@ -11,7 +11,8 @@ from micropython import const
 
 from hal import api
 from app import sound, font, last_setup
-from app.screen import ListScreen, Item, Choice, Store, is_click, open_help
+from app.gamescreen import open_help
+from app.screen import ListScreen, Item, Choice, Store, is_click
 
 _BOT_NAMES = const(("ROBI", "DOKI", "ZIZI", "BUBU", "MIMI", "TOTO"))
 

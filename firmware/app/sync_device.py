@@ -256,7 +256,7 @@ class SyncService:
     def device(self):
         if self.dev is None:
             app = self.app
-            from app.app import VERSION
+            from app.version import VERSION
             log = gamelog.shared(app.hal.storage, app.hal.random_seed)
             self.dev = SyncDevice(app.hal.serial, log, fw=VERSION, settings=app.settings)
         return self.dev

@@ -1,0 +1,60 @@
+"""The base of every game's play screen: seating a game with its save and bots, leaving
+it (an unfinished one only once the player confirms), and How to play over a screen."""
+from app.screen import Screen
+
+
+class GameScreen(Screen):
+    """A screen that plays a game. The sync listener leaves it alone (in_game: no RAM
+    for the sync code next to a game), and leave() quits an unfinished game, dropping
+    its save (`rec`, an app.journal.Recorder)."""
+    in_game = True
+    rec = None
+    HELP = ""   # the module of the game's How to play pages (app.howto)
+
+    def how_to_play(self):
+        """The pause box's joystick press: the game's How to play, over the game."""
+        open_help(self.app, self.HELP)
+
+    def seat_game(self, cls, kinds, names, options, seed, saved, make_bot, state=None):
+        """The start of a game of seats (Kocka 10000, Coloretto, Cubingos): its save (a
+        new one, or `saved` rebuilt), self.st, and a bot for every seat that is not
+        "human", seeded from the game's seed. state: an advanced game played unsaved
+        (tests)."""
+        from app.journal import Recorder
+        self.kinds = list(kinds)
+        self.names = list(names)
+        self.rec = Recorder(self.app.hal.storage, self.app.show_notice)
+        if state is None:
+            state = self.rec.open_game(saved, cls, options, seed, self.names, self.app.now,
+                                       {"kinds": self.kinds})
+        self.st = state
+        self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
+                       for p in range(len(kinds))]
+        self.humans = sum(1 for a in self.agents if a is None)
+
+    def leave(self, state):
+        """Closes the game; an unfinished one only after the player confirms (a box
+        over the game: app.quit_confirm)."""
+        if not state.is_terminal():
+            from app.quit_confirm import QuitConfirm
+            self.app.push(QuitConfirm(self.app, self, state))
+            return
+        self.quit_now(state)
+
+    def quit_now(self, state):
+        """Closes the game (quit, or left after its end): the menu comes back in the
+        next frame (app.soon), once this one has shown that the press was taken: storing
+        a finished game in the log and loading the menu take a few hundred ms as files."""
+        if self.rec is not None and not state.is_terminal():
+            self.rec.abandon()
+        self.app.lights.off()
+        self.app.soon(self.app.pop, "Saving\u2026" if state.is_terminal() else "Loading\u2026")
+
+
+def open_help(app, name):
+    """Opens How to play `name` (app.howto) over the top screen in the next frame, once
+    this one has answered the press (app.soon): its code loads from flash meanwhile."""
+    def go():
+        from app.howto import show
+        show(app, name)
+    app.soon(go)
