@@ -93,6 +93,17 @@ def go_to(dev, presses, screen, limit_ms=6000):
                 raise
 
 
+# the menu's other screens, from the main menu and back to it
+MENU_SCREENS = ((("DOWN", "A"), "HistoryScreen"), (("B", "DOWN", "DOWN", "A"), "SettingsScreen"),
+                (("B", "DOWN", "A"), "AboutScreen"), (("B",), "MainMenu"))
+
+
+def every_menu_screen(dev):
+    """From the main menu through History, Settings and About, back to the menu."""
+    for presses, screen in MENU_SCREENS:
+        go_to(dev, presses, screen)
+
+
 def every_game(dev, play_ms):
     """From the menu, its cursor on the first game, into every game (seat 1 human, the
     rest bots), play_ms of button play, and back through the pause box; returns {play

@@ -1,7 +1,8 @@
 """Every game on the real firmware, driven by GPIO button presses on the emulated RP2040:
 from the menu into Cubo, Kocka 10000, Coloretto and Cubingos (seat 1 human, the rest
-bots), a few seconds of play, back to the menu through the pause box; no exception on
-the USB console, and the live heap sampled after every frame (tools/rp2040/probe_main.py)."""
+bots), a few seconds of play, back to the menu through the pause box, then History,
+Settings and About; no exception on the USB console (no MemoryError with the app as
+files), and the live heap sampled after every frame (tools/rp2040/probe_main.py)."""
 import pytest
 
 from tests import devicerun
@@ -12,7 +13,6 @@ pytestmark = pytest.mark.emulator
 
 
 PLAY_MS = 4000
-HEAP_LIMIT = 200_000  # of the ~240 KB MicroPython has free at boot
 
 
 @pytest.fixture(scope="module")
@@ -21,6 +21,7 @@ def session(tmp_path_factory):
     devicerun.wait_top(dev, "BootScreen")
     go_to(dev, ("B",), "MainMenu")
     spans = devicerun.every_game(dev, PLAY_MS)
+    devicerun.every_menu_screen(dev)
     dev.run(300)
     yield dev, spans
     dev.close()
@@ -33,10 +34,14 @@ def test_every_game_opens_plays_and_closes_without_an_exception(session):
     tops = [f[3] for f in log.frames]
     for _label, setup, _start, play in GAMES:
         assert setup in tops and play in tops
+    assert {"HistoryScreen", "SettingsScreen", "AboutScreen"} <= set(tops)
     assert log.top() == "MainMenu"
 
 
-def test_the_heap_is_sampled_every_frame_and_stays_inside_the_pico(session):
+def test_the_heap_is_sampled_every_frame_and_no_game_runs_out(session):
+    """With the app as files (`make flash`, for development) the budget is only that no
+    game runs out of memory (no MemoryError: test_every_game_opens...); the peaks are
+    reported here and by `make bench` (the image's budgets: tests/test_device_uf2.py)."""
     dev, _spans = session
     log = rp2040emu.ProbeLog(dev.console_text())
     # every app frame is sampled; the panel saw the driver's black frame and then one
@@ -48,7 +53,8 @@ def test_the_heap_is_sampled_every_frame_and_stays_inside_the_pico(session):
     assert log.boot_free and log.boot_free > 230_000
     for _label, _setup, _start, play in GAMES:
         peak = log.peak({play})
-        assert 60_000 < peak < HEAP_LIMIT, (play, peak)
+        print("as files: %s peak live heap %d B" % (play, peak))
+        assert 60_000 < peak < log.boot_free, (play, peak)   # sampled, and never out of RAM
 
 
 def test_each_game_moved_on_screen(session):

@@ -187,8 +187,10 @@ def test_the_pico2_image_is_a_uf2_for_the_rp2350():
     assert os.path.basename(uf2) == "kocka-%s-RPI_PICO2.uf2" % build_uf2.app_version()
 
 
-GAME_HEAP = 110 * 1024      # issue 15: every game's peak live heap with the image
-SESSION_HEAP = 115 * 1024   # every game and screen in one boot
+# With the image, at least half of the Pico's heap stays free for what comes next (linked
+# play): every game and screen within GAME_HEAP, the whole session within SESSION_HEAP.
+GAME_HEAP = 120 * 1024
+SESSION_HEAP = 125 * 1024
 HELP_FROZEN = 2 * 1024      # How to play over a paused game, above the game's peak
 
 
@@ -212,10 +214,7 @@ def session(tmp_path_factory, firmware):
     devicerun.tap(dev, "RIGHT")
     go_to(dev, ("B",), "CubingosPlay")       # still paused: X quits, A confirms
     go_to(dev, ("X", "A"), "MainMenu")
-    for presses, screen in ((("DOWN", "A"), "HistoryScreen"),
-                            (("B", "DOWN", "DOWN", "A"), "SettingsScreen"),
-                            (("B", "DOWN", "A"), "AboutScreen"), (("B",), "MainMenu")):
-        go_to(dev, presses, screen)
+    devicerun.every_menu_screen(dev)
     dev.run(300)
     log = rp2040emu.ProbeLog(dev.console_text())
     yield dev, log
@@ -242,9 +241,9 @@ def test_the_heap_with_the_image_stays_inside_its_budget(session):
     _dev, log = session
     p = peaks(log)
     print("uf2 peak live heap by screen:", sorted(p.items(), key=lambda x: -x[1]))
-    for _label, _setup, _start, play in GAMES:
-        assert p[play] <= GAME_HEAP, (play, p[play])
-    assert max(p.values()) <= SESSION_HEAP, p
+    for screen, peak in p.items():
+        assert peak <= GAME_HEAP, (screen, peak)
+    assert max(f[2] for f in log.frames) <= SESSION_HEAP, p
     # frozen, How to play's code and texts stay in flash: over a paused game it costs
     # next to nothing
     assert p["HowTo"] <= p["CubingosPlay"] + HELP_FROZEN, (p["HowTo"], p["CubingosPlay"])
