@@ -49,7 +49,3 @@ def label(found):
         parts.append("?")
     return " / ".join(parts) or "?"
 
-
-def is_bot(found):
-    found = set(found)
-    return bool(found) and PERSON not in found and UNKNOWN not in found

@@ -235,10 +235,6 @@ class _DecoderV1(_Decoder):
         return b
 
 
-def _zig(v):
-    return (v << 1) if v >= 0 else ((-v) << 1) - 1
-
-
 def _unzig(n):
     return -((n + 1) >> 1) if n & 1 else n >> 1
 

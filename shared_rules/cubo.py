@@ -211,9 +211,6 @@ class CuboState(State):
         self._start_round()
 
     # -- round mechanics -------------------------------------------------------
-    def _joker_colour(self):
-        return "Y" if self.options["yellow"] else "W"
-
     def _roll_joker(self):
         f = self.rng.die()
         if self.options["yellow"]:
@@ -626,9 +623,6 @@ class CuboState(State):
     def next_taker(self):
         """The caller who takes a centre die next, or -1."""
         return self._next_taker()
-
-    def player_status(self, p):
-        return self.status[p]
 
     def taken(self, p):
         """The centre die p holds (between taking and scoring), or None."""

@@ -31,7 +31,7 @@ def require():
 
 def boot(tmp_path_factory, name, data=None, probe=False, firmware=None, image=None):
     """A Device booted from the bundle (probe: the instrumented main.py) with /data files.
-    firmware: a Kocka firmware image's binary (tests/uf2image.py): then the filesystem
+    firmware: a Kocka firmware image's binary (tests/test_device_uf2.py builds one): then the filesystem
     holds no code, and the probe comes in through boot.py. image: the flash filesystem
     as it is."""
     require()

@@ -1,5 +1,5 @@
 """FileStorage (firmware/hal/storage.py): atomic writes under simulated power cuts, recovery,
-append, names. The same class runs under MicroPython: tests/mp/hal_fake_test.py."""
+append, names. The same class runs under MicroPython: tests/mp/hal_checks.py (tests/test_hal_micropython.py)."""
 import errno
 import os
 

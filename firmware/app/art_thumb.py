@@ -4,7 +4,7 @@ loop (MicroPython's inline assembler, armv6m), the same pixels as its framebuf c
 Compiled by mpy-cross -march=armv6m for the device bundle (tools/build_bundle.py's
 THUMB); app/art.py's fast() imports it, on the Pico, for the screens that draw dice frame
 after frame, so it is in RAM only while one is (the HAL's loops, hal/kernels_thumb.py,
-stay loaded all session). tests/test_device_dice.py holds it to the framebuf path there.
+stay loaded all session). tests/test_device_drawing.py holds it to the framebuf path there.
 
 die(job), job = this module's array("i") of 12 words (for the frame app/font_fast.py
 draws into): 0 the body's top-left pixel's offset in the frame (made its address here),

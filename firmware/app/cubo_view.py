@@ -101,15 +101,6 @@ def line_tags(fb, lay, scores):
         font.draw(fb, text, x, y, color, font.SMALL)
 
 
-def centre_row(fb, x, y, size, dice, cursor=-1, gap=4):
-    """The centre dice in a row (None = taken)."""
-    for k in range(len(dice)):
-        xx = x + k * (size + gap)
-        die(fb, xx, y, size, dice[k])
-        if k == cursor:
-            ui.round_rect(fb, xx - 3, y - 3, size + 6, size + 6, ui.ACCENT, False)
-
-
 def describe_line(entry):
     kind, value, doubled, points = entry
     if not kind:
