@@ -4,7 +4,6 @@ import importlib
 import os
 
 from shared_rules import registry
-from shared_rules.game import State
 
 
 def lookup(name):
@@ -14,12 +13,7 @@ def lookup(name):
         extra = _extra().get(name)
         if extra is None:
             raise
-        mod = importlib.import_module(extra)
-        for obj in vars(mod).values():
-            if isinstance(obj, type) and issubclass(obj, State) and obj is not State \
-                    and getattr(obj, "NAME", None) == name:
-                return obj
-        raise ValueError("module %s has no game %r" % (extra, name))
+        return registry.state_class(importlib.import_module(extra), extra, name)
 
 
 def _extra():
@@ -34,6 +28,11 @@ def _extra():
 def extra_names():
     """The ids of the games KOCKA_EXTRA_GAMES adds."""
     return list(_extra())
+
+
+def names():
+    """Every game this host can replay: the registry's, then KOCKA_EXTRA_GAMES'."""
+    return sorted(registry.MODULES) + sorted(n for n in _extra() if n not in registry.MODULES)
 
 
 def title(name):

@@ -23,6 +23,11 @@ def game_class(name):
         mod = __import__(path, None, None, ("*",))
     except ImportError:
         raise ValueError("game %r is not installed" % (name,))
+    return state_class(mod, path, name)
+
+
+def state_class(mod, path, name):
+    """The State subclass in module `mod` (imported from `path`) whose NAME is `name`."""
     from shared_rules.game import State
     for attr in dir(mod):
         obj = getattr(mod, attr)

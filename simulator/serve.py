@@ -92,33 +92,16 @@ class PtySerial:
 
 
 # -- demo games ---------------------------------------------------------------------------
-def extra_games():
-    """KOCKA_EXTRA_GAMES="name=module,..." adds games the registry does not list (tests)."""
-    out = {}
-    for part in os.environ.get("KOCKA_EXTRA_GAMES", "").split(","):
-        if "=" in part:
-            k, v = part.split("=", 1)
-            out[k.strip()] = v.strip()
-    return out
-
-
 def game_classes():
-    """[(name, State class)] of every game the simulator can play."""
-    from shared_rules import registry
-    from shared_rules.game import State
-    import importlib
+    """[(name, State class)] of every game the simulator can play: the registry's and
+    those KOCKA_EXTRA_GAMES adds (host.games reads it, for the host as for this)."""
+    from host import games
     out = []
-    for name in sorted(registry.MODULES):
+    for name in games.names():
         try:
-            out.append((name, registry.game_class(name)))
-        except ValueError:
+            out.append((name, games.lookup(name)))
+        except ValueError:   # not installed
             pass
-    for name, path in sorted(extra_games().items()):
-        mod = importlib.import_module(path)
-        for obj in vars(mod).values():
-            if isinstance(obj, type) and issubclass(obj, State) and obj is not State \
-                    and getattr(obj, "NAME", None) == name:
-                out.append((name, obj))
     return out
 
 
