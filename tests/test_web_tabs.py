@@ -172,3 +172,18 @@ def test_a_closed_tab_lets_the_next_take_over_at_once_and_demos_need_no_lock(bro
                              timeout=WAIT_MS)
     assert lock(b) == "held"
     ctx.close()
+
+
+def test_without_web_locks_the_channel_alone_keeps_one_owner(browser, site):
+    """A page served over plain http (not localhost) has no navigator.locks."""
+    ctx = browser.new_context()
+    ctx.add_init_script(COUNT_WRITES + "delete Navigator.prototype.locks;")
+    a = Page(ctx, site)
+    a.wait_top("MainMenu")
+    b = open_tab(ctx, site)
+    assert b.page.evaluate("navigator.locks === undefined")
+    assert lock(a) == "held" and lock(b) == "waiting" and writes(b) == 0
+    take_over(b)
+    a.wait("s.lock === 'lost'")
+    b.wait_top("MainMenu")
+    ctx.close()
