@@ -1,7 +1,8 @@
 """The page's storage (web/browser_hal.py KvStorage over web/store.mjs's Store) keeps the
 hal.storage contract, under real MicroPython WebAssembly (Node): read/write/append/remove/
 listdir/size/free_bytes, binary bytes intact, bad names refused, a full store refusing a
-write with OSError and keeping the old bytes; and the app's reliability code (jsonfile's
+write with OSError and keeping the old bytes, a tab that does not own the store writing
+nothing (web/tabs.mjs); and the app's reliability code (jsonfile's
 two copies, the game log) works on it unchanged, across a "reload" (a new KvStorage and a
 new GameLog over the same stored keys), over a localStorage-like backing too."""
 import os
@@ -14,7 +15,7 @@ from tests.mpgate import ROOT
 pytestmark = pytest.mark.micropython
 
 RUNNER = r"""
-import { Store } from "%(store)s";
+import { Store, STORE_BUDGET } from "%(store)s";
 import { loadMicroPython } from "%(mp)s";
 import fs from "fs";
 import path from "path";
@@ -40,7 +41,10 @@ globalThis.kockaStores = {
   local: new Store(local, "kocka/"),
   small: new Store(new Map(), "", 1000),
   quota: new Store(new FakeLocalStorage(1000), "kocka/"),  // the browser says no
+  // only while this tab owns the store (web/tabs.mjs): kockaOwner says whether it does
+  guarded: new Store(new Map(), "", STORE_BUDGET, () => globalThis.kockaOwner),
 };
+globalThis.kockaOwner = true;
 globalThis.kockaLocal = local;
 const mp = await loadMicroPython({ heapsize: 4 * 1024 * 1024,
   stdout: (l) => console.log(l), stderr: (l) => console.error(l) });
@@ -110,6 +114,24 @@ def full(st):
         raise AssertionError("an append past the budget was taken")
     assert st.read("f") == b"1" * 600
 
+def guarded(store):
+    st = KvStorage(store)
+    st.write("settings.json", b"mine")
+    st.append("lg00000001.bin", b"rec1")
+    js.globalThis.kockaOwner = False   # another tab took the store over
+    for op in (lambda: st.write("settings.json", b"stale"),
+               lambda: st.append("lg00000001.bin", b"rec1 again")):
+        try:
+            op()
+        except OSError as e:
+            assert e.args[0] == 28
+        else:
+            raise AssertionError("a tab that lost the store wrote")
+    st.remove("settings.json")
+    assert st.read("settings.json") == b"mine" and st.read("lg00000001.bin") == b"rec1"
+    assert store.refused == 3, store.refused
+    js.globalThis.kockaOwner = True
+
 def reliability(store):
     st = KvStorage(store)
     jsonfile.write(st, "settings.json", {"sound": False, "names": ["ANNA"]})
@@ -136,6 +158,7 @@ contract(KvStorage(S.map))
 contract(KvStorage(S.local))
 full(KvStorage(S.small))
 full(KvStorage(S.quota))
+guarded(S.guarded)
 reliability(S.map)
 reliability(S.local)
 print("STORAGE OK")

@@ -1,7 +1,7 @@
 """`make web`: the static site that runs Kocka in a browser, in build/web/.
 
     index.html, kocka.js, store.mjs,  the page (from web/)
-    style.css
+    tabs.mjs, style.css
     mp/micropython.mjs, .wasm         the official MicroPython WebAssembly port, from
                                       the pinned npm package in node_modules
     py/...                            the app as the device has it: shared_rules/, app/,
@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "web")
 WEB = os.path.join(ROOT, "web")
 PORT_PKG = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
-PAGE_FILES = ("index.html", "kocka.js", "store.mjs", "style.css")
+PAGE_FILES = ("index.html", "kocka.js", "store.mjs", "tabs.mjs", "style.css")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_MODULES = ("browser_hal", "kocka_page", "logexport")  # the page's own Python (web/)
 

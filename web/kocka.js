@@ -6,18 +6,26 @@
 // JavaScript the addresses of its frame, palette and LED buffers in the WebAssembly
 // memory, so a frame crosses by a typed-array view, not a copy through the proxies.
 //
-// URL parameters: ?demo=NAME&seed=N  a bots-only demo (its storage is thrown away),
+// One tab at a time owns the app's files (web/tabs.mjs): a tab opened while another has
+// Kocka open shows a message and starts nothing until the user picks it ("Use this tab
+// instead"); the tab it takes over from stops and never writes again until reloaded.
+//
+// URL parameters: ?demo=NAME&seed=N  a bots-only demo (its storage is thrown away, no lock),
 //                 ?game=ID           that game's setup once the menu is up,
 //                 ?turbo=N           N app frames of 33 ms per animation frame (tests),
 //                 ?frames=N          stop after N app frames (tests compare that frame).
 
 import { loadMicroPython } from "./mp/micropython.mjs";
-import { Store, heap } from "./store.mjs";
+import { Store, STORE_BUDGET, heap } from "./store.mjs";
+import { TabLock } from "./tabs.mjs";
 
 const FRAME_MS = 33;                 // the page's frame: every other refresh of a 60 Hz display, and the headless runs' step (tests compare their frames)
 const HEAP_BYTES = 4 * 1024 * 1024;  // MicroPython's heap in the page
 const STORE_PREFIX = "kocka/";       // localStorage keys of the app's files
 const PREFS_KEY = "kocka.page";      // the page's own choices: keys, sound
+const LOCK_NAME = "kocka-store";     // the Web Lock (and BroadcastChannel) of the tab owning the files
+const OWNER_KEY = "kocka.owner";     // localStorage: the id of the tab owning the files
+const TAKEOVER_FLAG = "kocka.takeover"; // sessionStorage: this tab reloads to take over
 const FLASH_MS = 150;                // a demo's press lights its control this long
 const BUTTONS = ["UP", "DOWN", "LEFT", "RIGHT", "PRESS", "A", "B", "X", "Y"];
 const DEFAULT_KEYS = {
@@ -131,6 +139,7 @@ function onKey(ev, down) {
     renderKeys();
     return;
   }
+  if (tabs && tabs.state !== "held") return;  // the app is not running in this tab
   const map = keyMap();
   if (!(ev.code in map)) return;
   ev.preventDefault();
@@ -338,7 +347,10 @@ const display = {
 
 // ---- the HAL object web/browser_hal.py talks to -------------------------------
 const demoName = params.get("demo") || "";
-const store = demoName ? new Store(new Map(), "") : new Store(localStorage, STORE_PREFIX);
+const tabs = demoName ? null : new TabLock({ name: LOCK_NAME, ownerKey: OWNER_KEY,
+  storage: localStorage, onState: showTabs });
+const store = demoName ? new Store(new Map(), "")
+  : new Store(localStorage, STORE_PREFIX, STORE_BUDGET, () => tabs.mayWrite());
 let now = 0;
 globalThis.kockaHal = {
   store,
@@ -367,7 +379,8 @@ globalThis.kockaHal = {
 // firstFrameMs: from the start of the page's load (performance.now's origin) to the
 // first frame the app pushed to the canvas
 const stats = { firstFrameMs: null, frames: 0, shown: 0,
-  tickMs: [], top: "", over: false, ended: false, error: null, tones: 0, ledsLit: 0 };
+  tickMs: [], top: "", over: false, ended: false, error: null, tones: 0, ledsLit: 0,
+  lock: demoName ? "demo" : "waiting" };
 let mp = null, tickPy = null;
 let clock = 0, started = 0, lastTick = -1e9;
 let turbo = Math.max(0, Math.min(64, parseInt(params.get("turbo") || "0", 10) || 0));
@@ -396,17 +409,21 @@ function runTick(t) {
   if (stats.firstFrameMs === null && stats.shown > 0) stats.firstFrameMs = performance.now();
 }
 
+// The app runs while this tab owns the files (asked before every frame: a tab that lost
+// them stops at once, its last frame on the screen)
+const owner = () => !tabs || tabs.mayWrite();
+
 function loop(ts) {
-  if (stats.error) return;
+  if (stats.error || !owner()) return;
   try {
     pollGamepads();
     if (turbo) {
-      for (let i = 0; i < turbo && stats.frames < maxFrames; i++) {
+      for (let i = 0; i < turbo && stats.frames < maxFrames && owner(); i++) {
         clock += FRAME_MS; now = clock; runTick(clock);
       }
     } else {
       const t = Math.floor(ts - started);
-      if (t - lastTick >= FRAME_MS - 4 && stats.frames < maxFrames) { // 30 fps on a 60 Hz display
+      if (t - lastTick >= FRAME_MS - 4 && stats.frames < maxFrames && owner()) { // 30 fps on a 60 Hz display
         lastTick = t;
         now = t;
         runTick(t);
@@ -421,6 +438,7 @@ function loop(ts) {
 }
 
 function fail(e) {
+  if (tabs && tabs.state === "lost") return; // a refused write's fallout: the tab stopped anyway
   stats.error = String(e && e.message || e);
   const el = $("error");
   el.hidden = false;
@@ -459,7 +477,56 @@ function downloadLog() {
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
+// ---- one tab owns the files ---------------------------------------------------------
+let owned = null;  // resolves the wait for ownership (the take-over button)
+
+function showTabs(state) {
+  stats.lock = state;
+  const box = $("tabs"), text = $("tabs-text"), btn = $("takeover");
+  document.body.classList.toggle("elsewhere", state !== "held");
+  $("download").disabled = state !== "held";
+  box.hidden = state === "held";
+  btn.disabled = false;
+  if (state === "waiting") {
+    text.textContent = "Kocka is open in another tab. Close it there, or use this tab instead.";
+    btn.textContent = "Use this tab instead";
+  } else if (state === "lost") {
+    sound.tone(0, 0);
+    input.releaseAll();
+    text.textContent = "Kocka is now open in another tab, so this tab stopped: nothing more is saved here.";
+    btn.textContent = "Use this tab instead (reloads it)";
+  }
+}
+
+async function takeOver() {
+  const btn = $("takeover");
+  if (tabs.state === "lost") {   // this tab's app is stale: start afresh from the store
+    sessionStorage.setItem(TAKEOVER_FLAG, "1");
+    location.reload();
+    return;
+  }
+  btn.disabled = true;
+  btn.textContent = "Taking over\u2026";
+  await tabs.takeOver();
+  if (owned) owned();
+}
+
+// Resolves once this tab owns the files: at once if no other tab has them, else when
+// the user takes over
+async function ownFiles() {
+  $("takeover").addEventListener("click", takeOver);
+  if (sessionStorage.getItem(TAKEOVER_FLAG)) {
+    sessionStorage.removeItem(TAKEOVER_FLAG);
+    await tabs.takeOver();
+    return;
+  }
+  if (await tabs.claim()) return;
+  showTabs("waiting");
+  await new Promise((resolve) => { owned = resolve; });
+}
+
 async function main() {
+  const ownership = tabs ? ownFiles() : null;
   layout = await (await fetch("layout.json")).json();
   buildDevice();
   display.init();
@@ -487,6 +554,9 @@ async function main() {
   });
   await mount();
   mp.runPython("import sys\nsys.path.insert(0, '/kocka')\nimport kocka_page\n");
+  if (ownership) await ownership;   // nothing reads or writes the files before
+  if (tabs && tabs.state !== "held") return;
+  input.take();   // nothing pressed while the tab waited counts
   const page = mp.pyimport("kocka_page");
   const seed = parseInt(params.get("seed") || "1", 10) || 1;
   stats.top = page.start(demoName, params.get("game") || "", seed);

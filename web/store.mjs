@@ -40,11 +40,21 @@ function fromBinary(s) {
 }
 
 export class Store {
-  // backing: localStorage, or a Map-like object for a demo (nothing kept)
-  constructor(backing, prefix, budget = STORE_BUDGET) {
+  // backing: localStorage, or a Map-like object for a demo (nothing kept).
+  // mayWrite: asked before every write or remove (web/tabs.mjs: only the tab that owns
+  // the store writes); false refuses it (put/append return false: the app is told its
+  // storage is full) and nothing changes. Reads are always allowed.
+  constructor(backing, prefix, budget = STORE_BUDGET, mayWrite = null) {
     this.b = backing;
     this.prefix = prefix;
     this.budget = budget;
+    this.mayWrite = mayWrite;
+    this.refused = 0;  // writes and removes refused by mayWrite
+  }
+  allowed() {
+    if (!this.mayWrite || this.mayWrite()) return true;
+    this.refused++;
+    return false;
   }
   keys() {
     const out = [];
@@ -63,6 +73,7 @@ export class Store {
     return v === undefined ? null : v;
   }
   setRaw(name, s) {
+    if (!this.allowed()) return false;
     if (this.used() - (this.getRaw(name) || "").length + s.length > this.budget) return false;
     try {
       if (this.b instanceof Map) this.b.set(name, s);
@@ -82,6 +93,7 @@ export class Store {
   put(name, addr, n) { return this.setRaw(name, toBinary(heap(addr, n))); }
   append(name, addr, n) { return this.setRaw(name, (this.getRaw(name) || "") + toBinary(heap(addr, n))); }
   remove(name) {
+    if (!this.allowed()) return;
     if (this.b instanceof Map) this.b.delete(name); else this.b.removeItem(this.prefix + name);
   }
   names() { return this.keys().join("\n"); }
