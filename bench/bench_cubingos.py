@@ -48,14 +48,14 @@ def step():
     if k == 0:
         _r["base"] = gc.mem_alloc()
     elif k == 1:
-        from shared_rules import cubingos
+        from shared_rules.cubingos import rules as cubingos
     elif k == 2:
         _r["rules"] = gc.mem_alloc() - _r["base"]
-        from shared_rules import cubingos_bots
+        from shared_rules.cubingos import bots as cubingos_bots
     elif k == 3:
         _r["bots"] = gc.mem_alloc() - _r["base"] - _r["rules"]
-        from shared_rules import cubingos as C
-        from shared_rules.cubingos_bots import bots_for
+        from shared_rules.cubingos import rules as C
+        from shared_rules.cubingos.bots import bots_for
         from shared_rules import driver
         g = C.CubingosState(4, 3)
         driver.play(g, bots_for(("easy", "medium", "hard", "hard"), 3))
@@ -157,8 +157,8 @@ def bot_levels(games=BOT_GAMES):
     """Per level, in 3-player games easy / medium / hard (seats rotate): mean time of a
     placement in its leg, the share of wrong placements, cards and wins per game."""
     from shared_rules import driver
-    from shared_rules.cubingos import CubingosState, PLACE, CORRECT
-    from shared_rules.cubingos_bots import CubingosBot, LEVELS
+    from shared_rules.cubingos.rules import CubingosState, PLACE, CORRECT
+    from shared_rules.cubingos.bots import CubingosBot, LEVELS
 
     class Rec:
         def __init__(self, bot):

@@ -6,7 +6,7 @@ Solver timing: median wall time of best_arrangement (the public call, validation
 grid included) over ROLLS seeded rolls of 4 red + 4 blue + a white joker, each timed by
 repeating it until a batch lasts >= BATCH_MS (the port's clock ticks in milliseconds);
 the naive brute force (all 8! placements, Heap's algorithm, scored with the same line
-table: shared_rules.cubo_ref) is timed once on each of BRUTE_ROLLS of the same rolls, and
+table: shared_rules.cubo.ref) is timed once on each of BRUTE_ROLLS of the same rolls, and
 the solver is timed again on that roll right after it, so machine load hits both alike:
 that paired ratio is the headline; the ratio of the two medians (timed minutes apart)
 swings with the load of a shared machine.
@@ -38,12 +38,12 @@ MP_SCRIPT = r'''
 import gc, time, json
 gc.collect()
 a0 = gc.mem_alloc()
-from shared_rules import cubo_score
+from shared_rules.cubo import score as cubo_score
 a1 = gc.mem_alloc()
 cubo_score._tables(False)
 a2 = gc.mem_alloc()
-from shared_rules.cubo_ref import brute_best
-from shared_rules.cubo_score import best_arrangement, best_swap, score_grid
+from shared_rules.cubo.ref import brute_best
+from shared_rules.cubo.score import best_arrangement, best_swap, score_grid
 from shared_rules.rng import Rng
 
 r = Rng(2014)
@@ -83,7 +83,7 @@ m0 = gc.mem_alloc()
 for d in rolls:
     best_arrangement(d)
 m1 = gc.mem_alloc()
-from shared_rules.cubo_score import _solve, _code
+from shared_rules.cubo.score import _solve, _code
 codes = [[_code(x) for x in d[:8]] for d in rolls]
 m2 = gc.mem_alloc()
 for c in codes:
@@ -141,7 +141,7 @@ def run_solver_mp():
 
 def average_best(n=AVG_ROLLS):
     """Mean best score of random rolls (CPython) in several settings."""
-    from shared_rules.cubo_score import solve_codes
+    from shared_rules.cubo.score import solve_codes
     from shared_rules.rng import Rng
     out = {}
     cases = (("4R4B_white_ordered", False, "fixed", 0),
@@ -188,8 +188,8 @@ class Recorder:
     def act(self, state, player, now):
         a = self.bot.act(state, player, now)
         if a is not None:
-            from shared_rules.cubo import CALL, REROLL
-            from shared_rules.cubo_score import best_arrangement, score_grid
+            from shared_rules.cubo.rules import CALL, REROLL
+            from shared_rules.cubo.score import best_arrangement, score_grid
             if a[1] == CALL:
                 anyo = state.options["runs_any_order"]
                 g = state.grid(player)
@@ -204,8 +204,8 @@ def bot_levels(games=BOT_GAMES):
     quality), the round score after the centre-die swap, rerolls, forfeits and wins, in
     4-player games (easy, medium, hard, hard without centre planning; seats rotate)."""
     from shared_rules import driver
-    from shared_rules.cubo import CuboState
-    from shared_rules.cubo_bots import CuboBot, PARAMS
+    from shared_rules.cubo.rules import CuboState
+    from shared_rules.cubo.bots import CuboBot, PARAMS
     kinds = ("easy", "medium", "hard", "hard_no_plan")
     stats = dict((k, {"score": 0, "grid": 0, "opt": 0, "rounds": 0, "forfeits": 0,
                       "rerolls": 0, "wins": 0.0, "optimal": 0, "called": 0})
@@ -256,8 +256,8 @@ def bot_levels(games=BOT_GAMES):
 MP_BOTS = r'''
 import time, json
 from shared_rules import driver
-from shared_rules.cubo import CuboState
-from shared_rules.cubo_bots import bots_for
+from shared_rules.cubo.rules import CuboState
+from shared_rules.cubo.bots import bots_for
 
 class Timed:
     def __init__(self, bot):

@@ -24,8 +24,8 @@ MP_REPEAT = 40
 def play_games(job):
     """Plays games [start, start + count) of one pairing; returns summed statistics."""
     la, lb, start, count = job
-    from shared_rules.kocka10000 import Kocka10000
-    from shared_rules.kocka10000_bots import make_bot
+    from shared_rules.kocka10000.rules import Kocka10000
+    from shared_rules.kocka10000.bots import make_bot
     bots = {la: make_bot(la), lb: make_bot(lb)}
     st = {"wins": 0.0, "games": 0, "actions": 0, "seconds": 0.0,
           "pts": {la: 0, lb: 0}, "turns": {la: 0, lb: 0},
@@ -97,10 +97,10 @@ import time
 import json
 gc.collect()
 free0 = gc.mem_alloc()
-from shared_rules.kocka10000 import Kocka10000
+from shared_rules.kocka10000.rules import Kocka10000
 gc.collect()
 free1 = gc.mem_alloc()
-from shared_rules.kocka10000_bots import HardBot, MediumBot
+from shared_rules.kocka10000.bots import HardBot, MediumBot
 hard = HardBot()
 gc.collect()
 free2 = gc.mem_alloc()

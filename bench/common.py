@@ -16,10 +16,13 @@ def mpy_tree(tmp):
     """shared_rules compiled with mpy-cross into tmp/shared_rules, as on the device."""
     src = os.path.join(ROOT, "shared_rules")
     dst = os.path.join(tmp, "shared_rules")
-    os.makedirs(dst)
-    for name in os.listdir(src):
-        if name.endswith(".py"):
-            compile_one(os.path.join(src, name), os.path.join(dst, name[:-3] + ".mpy"))
+    for folder, dirs, names in os.walk(src):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        out = os.path.join(dst, os.path.relpath(folder, src))
+        os.makedirs(out, exist_ok=True)
+        for name in names:
+            if name.endswith(".py"):
+                compile_one(os.path.join(folder, name), os.path.join(out, name[:-3] + ".mpy"))
     return dst
 
 

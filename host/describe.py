@@ -23,7 +23,7 @@ def _faces(dice):
 
 
 def _before_kocka10000(state, action):
-    from shared_rules import kocka10000 as K
+    from shared_rules.kocka10000 import rules as K
     who = "P%d" % (action[0] + 1)
     if action[1] == K.ROLL:
         return "%s rolls %d dice" % (who, state.left if 0 < state.left < 6 else 6)
@@ -33,7 +33,7 @@ def _before_kocka10000(state, action):
 
 
 def _after_kocka10000(state, action, names):
-    from shared_rules import kocka10000 as K
+    from shared_rules.kocka10000 import rules as K
     out = []
     if action[1] == K.ROLL and state.roll:
         out.append("%s" % " ".join(str(d) for d in state.roll))
@@ -44,7 +44,7 @@ def _after_kocka10000(state, action, names):
 
 
 def _before_cubo(state, action):
-    from shared_rules import cubo as C
+    from shared_rules.cubo import rules as C
     who = "P%d" % (action[0] + 1)
     if action[1] == C.ROLL:
         return "%s rolls" % who
@@ -56,14 +56,14 @@ def _before_cubo(state, action):
 
 
 def _after_coloretto(state, action, names):
-    from shared_rules import coloretto as C
+    from shared_rules.coloretto import rules as C
     if action[1] == C.DRAW and state.drawn >= 0:
         return ["drew %s" % C.CARD_NAMES[state.drawn]]
     return []
 
 
 def _after_cubo(state, action, names):
-    from shared_rules import cubo as C
+    from shared_rules.cubo import rules as C
     p = action[0]
     if action[1] in (C.ROLL, C.REROLL) and 0 <= p < len(state.grids) and state.grids[p]:
         return ["%s, joker %s" % (

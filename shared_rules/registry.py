@@ -6,11 +6,11 @@ game being played. The record verifier and the host use the same lookup.
 
 # name -> module path; the module holds one State subclass whose NAME is the name.
 MODULES = {
-    "cubo": "shared_rules.cubo",
-    "cubo_table": "shared_rules.cubo_table",
-    "kocka10000": "shared_rules.kocka10000",
-    "coloretto": "shared_rules.coloretto",
-    "cubingos": "shared_rules.cubingos",
+    "cubo": "shared_rules.cubo.rules",
+    "cubo_table": "shared_rules.cubo.table",
+    "kocka10000": "shared_rules.kocka10000.rules",
+    "coloretto": "shared_rules.coloretto.rules",
+    "cubingos": "shared_rules.cubingos.rules",
 }
 
 

@@ -112,7 +112,7 @@ def bots_for(name, n, seed):
     the bot it was (host/seats.py), not as unknown."""
     from shared_rules import driver
     try:
-        mod = __import__("shared_rules.%s_bots" % name, None, None, ("make_bot",))
+        mod = __import__("shared_rules.%s.bots" % name, None, None, ("make_bot",))
     except ImportError:
         mod = None
     if mod is not None and hasattr(mod, "make_bot"):

@@ -21,7 +21,7 @@ class KockaBot:
     """A plain Kocka 10000 player: takes the most points, banks like a cautious human."""
 
     def act(self, s, p, now):
-        from shared_rules import kocka10000 as K
+        from shared_rules.kocka10000 import rules as K
         acts = s.legal_actions(p, now)
         if not acts:
             return None
@@ -56,7 +56,7 @@ def agents_for(name, n, seed):
     """The game's own bots (shared_rules.<name>_bots.make_bot, a middle level) when it
     has them, else random players."""
     try:
-        mod = __import__("shared_rules.%s_bots" % name, None, None, ("make_bot",))
+        mod = __import__("shared_rules.%s.bots" % name, None, None, ("make_bot",))
     except ImportError:
         mod = None
     if mod is not None and hasattr(mod, "make_bot"):

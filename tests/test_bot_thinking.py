@@ -4,9 +4,9 @@ thinking indicator moves from frame to frame, B pauses the thinking at once and 
 on with it, and the game is move for move the one the unsliced bots play. Also the
 strong bot's think() against act() on seeded positions, whatever the slice size."""
 from hal import api
-from shared_rules import coloretto as C
-from shared_rules import coloretto_bots as B
-from shared_rules.coloretto import Coloretto
+from shared_rules.coloretto import rules as C
+from shared_rules.coloretto import bots as B
+from shared_rules.coloretto.rules import Coloretto
 from tests.apphelpers import Harness
 from app.coloretto_play import ColorettoPlay, TABLE
 
@@ -204,8 +204,8 @@ def cubingos_run(tmp_path, frames, staggered=True):
     """The Cubingos bots-only demo through the app: its actions, and per frame the
     matcher calls."""
     from app import games
-    from shared_rules import cubingos as CB
-    from shared_rules import cubingos_bots as CBB
+    from shared_rules.cubingos import rules as CB
+    from shared_rules.cubingos import bots as CBB
     h = Harness(tmp_path)
     games.load("cubingos").demo(h.app, 3)
     m = h.app.top()

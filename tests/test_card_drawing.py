@@ -8,7 +8,7 @@ import framebuf
 
 from app import ui, font
 from app import coloretto_draw as D
-from shared_rules import coloretto as C
+from shared_rules.coloretto import rules as C
 from tests.apphelpers import Harness
 
 

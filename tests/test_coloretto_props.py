@@ -8,9 +8,9 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from shared_rules import driver
 from shared_rules.game import IllegalAction
-from shared_rules import coloretto as C
-from shared_rules import coloretto_bots as B
-from shared_rules.coloretto import Coloretto, score_player, JOKER, PLUS2, LAST
+from shared_rules.coloretto import rules as C
+from shared_rules.coloretto import bots as B
+from shared_rules.coloretto.rules import Coloretto, score_player, JOKER, PLUS2, LAST
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAMES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

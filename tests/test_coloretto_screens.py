@@ -4,7 +4,7 @@ no pause offered after the end."""
 import framebuf
 
 from hal import api
-from shared_rules import coloretto as C
+from shared_rules.coloretto import rules as C
 from app import ui, font
 from app import coloretto_draw as D
 from app.coloretto_play import FINAL
@@ -45,7 +45,7 @@ def test_every_prompt_fits_two_lines_beside_the_drawn_card(tmp_path):
 
 def play_to_the_end(tmp_path, seed):
     h, m = start(tmp_path, kinds=("human", "greedy", "strong"), seed=seed)
-    from shared_rules.coloretto_bots import make_bot
+    from shared_rules.coloretto.bots import make_bot
     m.agents[0] = make_bot("greedy", 99)   # a bot plays the human's seat too,
     m.humans = 1                           # but the screen still waits for A at the end
     for _ in range(40000):

@@ -3,7 +3,7 @@ buttons to the end, joker colours included; illegal moves refused with the rules
 message and nothing changed; pause and quit; the setup screen; a bots-only game to
 the ranking."""
 from hal import api
-from shared_rules import coloretto as C
+from shared_rules.coloretto import rules as C
 from tests.apphelpers import Harness
 from app.coloretto_play import ColorettoPlay, TABLE, SUMMARY, ASSIGN, FINAL
 

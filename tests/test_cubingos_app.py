@@ -4,7 +4,7 @@ legal placement, illegal and floating cells refused without a wrong call, a wron
 call), free dice taken, the view turned four times, the structure fitted to the play area in every view,
 every cell reachable with the joystick, button mashing, and resuming a saved game."""
 from hal import api
-from shared_rules import cubingos as C
+from shared_rules.cubingos import rules as C
 from shared_rules.rng import Rng
 from tests.apphelpers import Harness
 from app import games, savegame
@@ -70,7 +70,7 @@ TURN_KEYS = ((api.KEY_X, False), (api.LEFT, True), (api.UP, True))
 
 def turn_to(h, m, o):
     """Turns the ghost to orientation o with X (roll), and left/up in turn mode."""
-    from shared_rules import cubingos_geom as G
+    from shared_rules.cubingos import geom as G
     from app.cubingos_iso import FACE_U, FACE_W
     v = m.iso.v
     axes = ((FACE_W[v], 1), (G.PZ, 1), (FACE_U[v], 1))
@@ -372,7 +372,7 @@ def drawn_box(m):
 def test_the_structure_always_fits_the_play_area_centred_in_every_view(tmp_path):
     """Seeded bots-only games: after every round and every turn of the view, all the
     structure and every ghost cell are drawn inside the play area, centred."""
-    from shared_rules.cubingos_bots import bots_for
+    from shared_rules.cubingos.bots import bots_for
     from shared_rules import driver
     h = Harness(tmp_path)
     checked = 0

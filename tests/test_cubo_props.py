@@ -6,9 +6,9 @@ from itertools import permutations
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from shared_rules import driver
-from shared_rules.cubo import (CuboState, score_grid, best_arrangement, best_swap,
+from shared_rules.cubo.rules import (CuboState, score_grid, best_arrangement, best_swap,
                                line_scores, best_c_value, score_named, OUTER)
-from shared_rules.cubo_ref import brute_best
+from shared_rules.cubo.ref import brute_best
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -185,7 +185,7 @@ class Sleepy:
                 min_size=2, max_size=4),
        st.integers(0, 2 ** 30), st.booleans(), st.booleans(), st.booleans())
 def test_bots_never_act_illegally(kinds, seed, keep, anyo, yellow):
-    from shared_rules.cubo_bots import CuboBot
+    from shared_rules.cubo.bots import CuboBot
     if kinds.count("sleepy") > 1:
         return   # the countdown waits for all but one to call: two idle players stall it
     opts = {"keep_swaps": keep, "runs_any_order": anyo, "yellow": yellow}

@@ -2,14 +2,15 @@
 countdown catching the human, illegal moves refused, and table mode end to end
 (entry validation, swaps, scoring, six rounds, shared ranking, countdown mashing)."""
 from hal import api
-from shared_rules import cubo as C
-from shared_rules.cubo_score import score_grid
+from shared_rules.cubo import rules as C
+from shared_rules.cubo.score import score_grid
 from shared_rules.rng import Rng
 from tests.apphelpers import Harness
 from app.cubo_match import CuboMatch, COUNT_IN_MS
 from app import cubo_table as T
 from app import gamelog, savegame
-from shared_rules import cubo_table as CT, records, verify
+from shared_rules import records, verify
+from shared_rules.cubo import table as CT
 
 
 def start_match(tmp_path, levels=("medium", "medium"), seed=3):

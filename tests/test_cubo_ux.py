@@ -3,9 +3,9 @@ memory, the bots' pace, summaries a key cannot skip unseen, the visible scoring 
 the hint that leaves the countdown in view, the hidden grid while paused, table mode
 resuming at the round's stage, and "Took which?" moved with up/down."""
 from hal import api
-from shared_rules import cubo as C
-from shared_rules import cubo_table as CT
-from shared_rules.cubo_bots import CuboBot
+from shared_rules.cubo import rules as C
+from shared_rules.cubo import table as CT
+from shared_rules.cubo.bots import CuboBot
 from tests.apphelpers import Harness, texts_drawn
 from app import cubo_match as M
 from app import cubo_table as T

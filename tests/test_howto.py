@@ -11,9 +11,9 @@ import framebuf
 import pytest
 
 from hal import api
-from shared_rules import cubo as CU
-from shared_rules import kocka10000 as K
-from shared_rules import coloretto as CO
+from shared_rules.cubo import rules as CU
+from shared_rules.kocka10000 import rules as K
+from shared_rules.coloretto import rules as CO
 from app import ui, font, howto
 from app import cubo_table as T
 from tests.apphelpers import Harness, texts_drawn, footers
@@ -169,7 +169,7 @@ def test_coloretto_pictures_are_rows_and_a_scored_hand():
 def test_cubingos_pictures_are_creatures():
     from app import cubingos_help_art as A
     from app import cubingos_faces as I
-    from shared_rules import cubingos as CG
+    from shared_rules.cubingos import rules as CG
     c = picture_colours("app.cubingos_help", 0)
     for k in A.SHOWN:
         assert c.get(I.FUR[k >> 2][0], 0) > 300, CG.card_name(k)

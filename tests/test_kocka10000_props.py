@@ -6,10 +6,10 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from shared_rules import driver
 from shared_rules.game import IllegalAction
-from shared_rules import kocka10000 as K
-from shared_rules.kocka10000 import (Kocka10000, classic_points, best_classic, ROLL, TAKE,
+from shared_rules.kocka10000 import rules as K
+from shared_rules.kocka10000.rules import (Kocka10000, classic_points, best_classic, ROLL, TAKE,
                                      COLLECT, JOKER, BANK, PICKING, ROLLING)
-from shared_rules.kocka10000_bots import make_bot, classic_choices, LEVELS
+from shared_rules.kocka10000.bots import make_bot, classic_choices, LEVELS
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -199,7 +199,7 @@ def test_tables_are_up_to_date():
 def test_win_table_is_sane():
     """The hard bot's table (tools/kocka10000_wintable.py; regenerating takes minutes, so
     it is checked for shape here): more points never hurt by more than the bucketing."""
-    from shared_rules import kocka10000_win as w
+    from shared_rules.kocka10000 import win as w
     N = w.N
 
     def W(a, b):

@@ -5,7 +5,7 @@ round 1 waits for the player); Coloretto greys out Y Draw when no row has room; 
 About screen's last lines have room; the setups' footers say "How to play"; the resume
 screen says which game is saved."""
 from hal import api
-from shared_rules import cubo as C
+from shared_rules.cubo import rules as C
 from tests.apphelpers import Harness, texts_drawn, footers
 from app import font, ui
 from app import cubo_table as T
@@ -108,7 +108,7 @@ def footer_greys(h):
 
 
 def test_coloretto_greys_out_draw_when_no_row_has_room(tmp_path, monkeypatch):
-    from shared_rules import coloretto as CC
+    from shared_rules.coloretto import rules as CC
     from app.coloretto_play import ColorettoPlay
     h = Harness(tmp_path)
     m = ColorettoPlay(h.app, ["human", "human"], ["ANNA", "BEN"], {}, 3)

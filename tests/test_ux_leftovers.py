@@ -2,7 +2,7 @@
 Cubingos racing footer lists the keys that work (B Pause included) within 240 px, and
 the Coloretto and Cubingos setups open as they were last started, with stable names."""
 from hal import api
-from shared_rules import cubingos as C
+from shared_rules.cubingos import rules as C
 from app import font, ui, last_setup, journal
 from app import cubo_table as T
 from app.cubingos_play import CubingosPlay, TURN, MOVE, RESULT, FINAL

@@ -13,8 +13,8 @@ try:
 except ImportError:
     ARGV = sys.argv
 
-from shared_rules.coloretto import Coloretto
-from shared_rules import coloretto_bots as B
+from shared_rules.coloretto.rules import Coloretto
+from shared_rules.coloretto import bots as B
 from shared_rules import driver
 
 

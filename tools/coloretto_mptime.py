@@ -30,9 +30,9 @@ def heap():
 
 
 h0 = heap()
-from shared_rules import coloretto as C  # noqa: E402
-from shared_rules.coloretto import Coloretto  # noqa: E402
-from shared_rules import coloretto_bots as B  # noqa: E402
+from shared_rules.coloretto import rules as C  # noqa: E402
+from shared_rules.coloretto.rules import Coloretto  # noqa: E402
+from shared_rules.coloretto import bots as B  # noqa: E402
 h_modules = heap() - h0
 
 try:

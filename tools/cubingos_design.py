@@ -15,7 +15,7 @@ orientation 0). Our own extras, for a die that reads well and plays evenly:
 """
 import sys
 
-from shared_rules import cubingos_geom as G
+from shared_rules.cubingos import geom as G
 
 SIDES = tuple(G.ORIGIN + G.DIR_OFF[d] for d in range(4))
 
@@ -103,7 +103,7 @@ def search(starts=40, steps=3000, seed=7):
 
 
 def describe(die):
-    from shared_rules import cubingos as C
+    from shared_rules.cubingos import rules as C
     print(net(die))
     print("first-round placements per card:")
     c = first_round_counts(die)
@@ -114,7 +114,7 @@ def describe(die):
 
 
 
-# The unfolded die as drawn in shared_rules/cubingos.py and docs/cubingos_die.svg:
+# The unfolded die as drawn in shared_rules/cubingos/rules.py and docs/cubingos_die.svg:
 # (name, face, the direction drawn up, the direction drawn right), seen from outside.
 NET_FACES = (("top", 4, 2, 0), ("left", 1, 4, 3), ("front", 3, 4, 0), ("right", 0, 4, 2),
              ("back", 2, 4, 1), ("bottom", 5, 3, 0))
@@ -158,5 +158,5 @@ if __name__ == "__main__":
         s, die = search(n)
         print("best", s, list(die))
     else:
-        from shared_rules import cubingos as C
+        from shared_rules.cubingos import rules as C
         describe(C.DIE)

@@ -1,9 +1,9 @@
-"""Writes docs/cubingos_die.svg: the unfolded Cubingos die, drawn from shared_rules.cubingos.DIE.
+"""Writes docs/cubingos_die.svg: the unfolded Cubingos die, drawn from shared_rules.cubingos.rules.DIE.
 
     python -m tools.cubingos_svg [OUT]
 
 Plain SVG written by hand-made templates (no drawing library), so the file reads and
-diffs as text. The net is the one in shared_rules/cubingos.py's docstring: the cross
+diffs as text. The net is the one in shared_rules/cubingos/rules.py's docstring: the cross
 with "top" above "front", seen from outside. Each half sits in the quarter of its face
 next to the edge it points across, its flat side on that edge: a head is a half disc
 in the fur colour with eyes and ears, a mouth a grey half disc with the expression and
@@ -13,7 +13,7 @@ tests compare with DIE).
 import os
 import sys
 
-from shared_rules import cubingos as C
+from shared_rules.cubingos import rules as C
 from tools.cubingos_design import NET_FACES, NET_POS, face_edges
 
 S = 130          # face size

@@ -73,13 +73,19 @@ def blank_image():
 
 
 def read_files(image, folder=DATA_DIR):
-    """{name: bytes} of the files in one folder of an image (the device's /data by default)."""
+    """{name: bytes} of the files in one folder of an image (the device's /data by default),
+    a subfolder's as "sub/name"."""
     ctx = littlefs.UserContext(len(image))
     ctx.buffer[:] = image
     fs = littlefs.LittleFS(ctx, block_size=BLOCK_SIZE, block_count=BLOCK_COUNT,
                            prog_size=PROG_SIZE, read_size=READ_SIZE, lookahead_size=LOOKAHEAD)
     out = {}
     for name in fs.listdir("/" + folder):
-        with fs.open("/" + folder + "/" + name, "rb") as f:
+        path = "/" + folder + "/" + name
+        if fs.stat(path).type == littlefs.LFSStat.TYPE_DIR:
+            for sub, data in read_files(image, folder + "/" + name).items():
+                out[name + "/" + sub] = data
+            continue
+        with fs.open(path, "rb") as f:
             out[name] = f.read()
     return out

@@ -1,4 +1,4 @@
-"""Builds shared_rules/kocka10000_ev.py: the maximum-expected-points tables of Kocka 10000.
+"""Builds shared_rules/kocka10000/ev.py: the maximum-expected-points tables of Kocka 10000.
 
     .venv/bin/python -m tools.kocka10000_table [--check]
 
@@ -37,9 +37,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from shared_rules.kocka10000 import classic_points  # noqa: E402
+from shared_rules.kocka10000.rules import classic_points  # noqa: E402
 
-OUT = os.path.join(ROOT, "shared_rules", "kocka10000_ev.py")
+OUT = os.path.join(ROOT, "shared_rules", "kocka10000", "ev.py")
 CAP = 600          # turn totals up to 30,000 are computed
 SHIP = 201         # hot-dice / confirmation values shipped for u < SHIP (t <= 10,000)
 MIN_U = (7, 1)     # the bank minimum per regime, in 50s

@@ -1,4 +1,4 @@
-"""Builds shared_rules/kocka10000_win.py: the hard bot's win-probability tables.
+"""Builds shared_rules/kocka10000/win.py: the hard bot's win-probability tables.
 
     .venv/bin/python -m tools.kocka10000_wintable [--check]
 
@@ -39,7 +39,7 @@ if ROOT not in sys.path:
 from tools.kocka10000_table import (outcomes, grouped, bust_probabilities,  # noqa: E402
                                     completion_probabilities)
 
-OUT = os.path.join(ROOT, "shared_rules", "kocka10000_win.py")
+OUT = os.path.join(ROOT, "shared_rules", "kocka10000", "win.py")
 G = 10             # grid step in 50s (500 points)
 NG = 20            # grid points 0..9,500
 GOAL_U = 200       # 10,000 in 50s

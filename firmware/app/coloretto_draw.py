@@ -5,7 +5,7 @@ joker colours and the ranking. Every card shows its letter (Y O R P G B N, J jok
 """
 
 from app import ui, font
-from shared_rules import coloretto as C
+from shared_rules.coloretto import rules as C
 
 S = font.SMALL
 # Card colours (palette indices), letters drawn dark on light cards, light on dark.

@@ -1,6 +1,6 @@
 """Coloretto at the table: hot-seat for 2-5 players, any mix of humans and bots.
 
-The rules are shared_rules.coloretto; this screen turns buttons into actions, runs the
+The rules are shared_rules.coloretto.rules; this screen turns buttons into actions, runs the
 bots at a watchable pace and shows the game. Drawing is in app.coloretto_draw.
 
 Keys on your turn: up/down move the cursor over the rows; Y draws a card, then A puts
@@ -17,8 +17,8 @@ from app import sound, ui, font
 from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
 from app import coloretto_draw as D
-from shared_rules import coloretto as C
-from shared_rules.coloretto_bots import make_bot
+from shared_rules.coloretto import rules as C
+from shared_rules.coloretto.bots import make_bot
 
 TABLE = 0
 SUMMARY = 1

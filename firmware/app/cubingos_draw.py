@@ -11,7 +11,7 @@ from micropython import const
 
 from app import ui, font
 from app import cubingos_faces as F
-from shared_rules import cubingos as C
+from shared_rules.cubingos import rules as C
 
 S = font.SMALL
 # The play screen's views.

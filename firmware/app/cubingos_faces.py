@@ -11,7 +11,7 @@ from array import array
 import framebuf
 
 from app import ui
-from shared_rules import cubingos as C
+from shared_rules.cubingos import rules as C
 
 # Colours: fur colours and die backgrounds, in three shades (top, left, right face).
 _SHADE = const((100, 78, 60))

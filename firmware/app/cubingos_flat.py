@@ -3,7 +3,7 @@ drawn everywhere else (CPython, the WebAssembly port) and into frames other than
 display's. A module of its own: the Pico, where the loop runs, never loads it.
 """
 from app import cubingos_faces as I
-from shared_rules import cubingos as C
+from shared_rules.cubingos import rules as C
 
 
 def die(view, fb, a):

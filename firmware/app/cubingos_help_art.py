@@ -6,7 +6,7 @@ from app import ui, font
 from app import cubingos_draw as D
 from app import cubingos_faces as F
 
-# a creature is colour * 4 + expression (shared_rules.cubingos.card_name)
+# a creature is colour * 4 + expression (shared_rules.cubingos.rules.card_name)
 SHOWN = (0, 5, 10, 15)     # red happy, yellow sad, green angry, blue surprised
 FORMED = 9                 # green sad: the page 2 picture's creature
 

@@ -15,8 +15,8 @@ from array import array
 
 from app import ui
 from app.cubingos_faces import INK, SEAM, TAB, tri
-from shared_rules import cubingos as C
-from shared_rules import cubingos_geom as G
+from shared_rules.cubingos import rules as C
+from shared_rules.cubingos import geom as G
 
 SCALES = (16, 14, 12, 10, 8, 6, 4, 2)   # k: a die's top face is 4k x 2k pixels
 # view v: u = a*x + b*y, w = c*x + d*y

@@ -1,6 +1,6 @@
 """Cubingos at the table: 2-4 players, 1-4 humans by hot-seat race and bots.
 
-The rules are shared_rules.cubingos; this screen turns buttons into timestamped actions
+The rules are shared_rules.cubingos.rules; this screen turns buttons into timestamped actions
 on the game clock (ms since the game started, stopped while paused), lets the bots act
 on the same clock, keeps the save (app.journal) and shows each placement's result, each
 round's winner and the final ranking. Drawing: app.cubingos_draw (panels) and
@@ -23,9 +23,9 @@ from app.screen import is_press, is_click
 from app.lights import STATIC
 from app import cubingos_draw as D
 from app.cubingos_iso import View, step, FACE_U, FACE_W
-from shared_rules import cubingos as C
-from shared_rules import cubingos_geom as G
-from shared_rules.cubingos_bots import make_bot
+from shared_rules.cubingos import rules as C
+from shared_rules.cubingos import geom as G
+from shared_rules.cubingos.bots import make_bot
 
 PLAY = D.PLAY
 RESULT = D.RESULT

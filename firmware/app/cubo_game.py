@@ -8,7 +8,7 @@ from app import sound, last_setup
 from app.screen import ListScreen, Item, Choice, Store
 from app.seats import SetupScreen
 
-PACES = ("normal", "slow", "relaxed")  # shared_rules.cubo_bots.PACES
+PACES = ("normal", "slow", "relaxed")  # shared_rules.cubo.bots.PACES
 CHOICES = {"mode": ("bots", "table"), "bots": (1, 2, 3), "level": ("easy", "medium", "hard"),
            "players": (2, 3, 4), "pace": PACES, "yellow_c_replaces": (1, 2, 3, 4, 5, 6)}
 

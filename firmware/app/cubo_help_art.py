@@ -6,7 +6,7 @@ from micropython import const
 
 from app import ui, font
 from app import cubo_view as V
-from shared_rules.cubo_score import line_scores
+from shared_rules.cubo.score import line_scores
 
 _R = const("R")
 B = "B"

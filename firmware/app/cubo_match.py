@@ -1,6 +1,6 @@
 """Cubo versus bots: your nine dice on screen against 1-3 bots, in real time.
 
-The rules are shared_rules.cubo; this screen turns buttons into timestamped actions,
+The rules are shared_rules.cubo.rules; this screen turns buttons into timestamped actions,
 lets the bots act on the same game clock, runs the countdown on the screen, the LEDs
 and the buzzer, and shows each round's scoring and the final ranking. With human=False
 every player is a bot (the headless demo).
@@ -16,7 +16,7 @@ Keys while arranging: joystick moves, A picks a die / swaps it with the picked o
 X rerolls all nine (until someone calls), Y calls Cubo, joystick press shows the best
 arrangement (A there takes it, another key closes it; it closes itself when the player
 is no longer arranging, e.g. caught by the countdown). B pauses (the grid is hidden
-while paused). `pace` slows the bots' thinking (shared_rules.cubo_bots.PACES), never
+while paused). `pace` slows the bots' thinking (shared_rules.cubo.bots.PACES), never
 the countdown.
 
 A summary between rounds goes on with A only, and not in its first SUMMARY_GUARD_MS:
@@ -31,8 +31,8 @@ from app import cubo_view as V
 from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
 from app.journal import Recorder
-from shared_rules import cubo as C
-from shared_rules.cubo_bots import make_bot, PACES
+from shared_rules.cubo import rules as C
+from shared_rules.cubo.bots import make_bot, PACES
 
 _BOT_NAMES = const(("ROBI", "DOKI", "ZIZI"))
 GRID = V.GridLayout(4, 36, 44, 4)

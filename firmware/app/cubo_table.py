@@ -11,7 +11,7 @@ best arrangement that roll allowed. Totals run over six rounds; the final rankin
 shares ties.
 
 The rules' part (centre dice, entries, corrections, totals) is a
-shared_rules.cubo_table state: every step that changes it is an action, saved as it
+shared_rules.cubo.table state: every step that changes it is an action, saved as it
 is applied (resume after a power cut; a finished game goes to the game log).
 Showing the centre, the start signal and the end of play (countdown or "score now")
 are actions too (SHOW, SIGNAL, STOP), so a resume comes back at the round's stage.
@@ -29,9 +29,9 @@ from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
 from app.journal import Recorder, CLOCK
 from shared_rules.game import IllegalAction
-from shared_rules.cubo_table import (CuboTableState, REROLL, FLIP, POINTS, FORFEIT, UNDO,
+from shared_rules.cubo.table import (CuboTableState, REROLL, FLIP, POINTS, FORFEIT, UNDO,
                                      SHOW, SIGNAL, STOP, ROUNDS, E_PLAYER, E_GRID)
-from shared_rules.cubo_score import (
+from shared_rules.cubo.score import (
     score_grid, best_arrangement, best_swap, best_c_value, line_scores, CENTRE, C_FACE,
     MAX_SCORE)
 
@@ -45,7 +45,7 @@ CENTRE_ROLL, PLAYING, COUNTING, CUBO, PICK, GRID, TAKEN, SWAP, NAME, CARD, POINT
 
 
 class CuboTable(GameScreen):
-    """The rules and the totals are the state's (shared_rules.cubo_table); this screen
+    """The rules and the totals are the state's (shared_rules.cubo.table); this screen
     keeps what is on screen: the phase, cursors, the entry being edited."""
     HELP = "app.cubo_help"
 

@@ -8,7 +8,7 @@ the roll animation redraws the dice only from ints.
 from micropython import const
 
 from app import ui, font, art
-from shared_rules import kocka10000 as K
+from shared_rules.kocka10000 import rules as K
 
 art.fast()  # the dice through the Pico's loop (app/art_thumb.py) where there is one
 

@@ -1,6 +1,6 @@
 """Kocka 10000 at the table: hot-seat for 2-6 players, any mix of humans and bots.
 
-The rules are shared_rules.kocka10000; this screen turns buttons into actions, runs the
+The rules are shared_rules.kocka10000.rules; this screen turns buttons into actions, runs the
 bots at a watchable pace, and shows what happens: the roll (animated, with sound), the
 live value of the dice picked, the full-screen moments (bust, hot dice, 2,500, a
 collection completed and confirmed, the win), and the scoreboard between turns.
@@ -21,8 +21,8 @@ from app.lights import FLASH, CHASE
 from app import k10k_draw as D
 from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
-from shared_rules import kocka10000 as K
-from shared_rules.kocka10000_bots import make_bot
+from shared_rules.kocka10000 import rules as K
+from shared_rules.kocka10000.bots import make_bot
 
 TABLE = 0
 BOARD = 1

@@ -9,8 +9,8 @@ from array import array
 import framebuf
 
 from app import cubingos_iso as I
-from shared_rules import cubingos as C
-from shared_rules import cubingos_geom as G
+from shared_rules.cubingos import rules as C
+from shared_rules.cubingos import geom as G
 
 
 def structure(seed, n):

@@ -66,7 +66,7 @@ def main():
         print("KFAIL font_fast")
         return
     from app import coloretto_draw as D
-    from shared_rules import coloretto as C
+    from shared_rules.coloretto import rules as C
     for players in (3, 5):
         st = C.Coloretto(players, 7)
         for n in range(12):

@@ -3,8 +3,8 @@ import json
 
 from shared_rules.game import IllegalAction, TERMINAL
 from shared_rules import driver
-from shared_rules import coloretto as C
-from shared_rules.coloretto import (Coloretto, score_player, DRAW, PLACE, TAKE, ASSIGN,
+from shared_rules.coloretto import rules as C
+from shared_rules.coloretto.rules import (Coloretto, score_player, DRAW, PLACE, TAKE, ASSIGN,
                                     JOKER, PLUS2, LAST)
 
 YELLOW, ORANGE, RED, PINK, GREEN, BLUE, BROWN = 0, 1, 2, 3, 4, 5, 6

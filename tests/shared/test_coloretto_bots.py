@@ -1,8 +1,8 @@
 """Coloretto bots on CPython and MicroPython: legal, deterministic, no peeking."""
 from shared_rules import driver
-from shared_rules import coloretto as C
-from shared_rules import coloretto_bots as B
-from shared_rules.coloretto import Coloretto, DRAW, PLACE, TAKE, ASSIGN, LAST
+from shared_rules.coloretto import rules as C
+from shared_rules.coloretto import bots as B
+from shared_rules.coloretto.rules import Coloretto, DRAW, PLACE, TAKE, ASSIGN, LAST
 
 SMALL = 60  # a small search budget keeps these tests quick under MicroPython
 

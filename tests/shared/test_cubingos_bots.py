@@ -6,9 +6,9 @@ import sys
 
 from shared_rules import driver
 from shared_rules.game import SYSTEM
-from shared_rules.cubingos import (CubingosState, PLACE, PASS, GO, TAKE, CORRECT, WRONG,
+from shared_rules.cubingos.rules import (CubingosState, PLACE, PASS, GO, TAKE, CORRECT, WRONG,
                                    OVER)
-from shared_rules.cubingos_bots import CubingosBot, bots_for, make_bot, LEVELS, PARAMS
+from shared_rules.cubingos.bots import CubingosBot, bots_for, make_bot, LEVELS, PARAMS
 
 MICRO = sys.implementation.name == "micropython"
 

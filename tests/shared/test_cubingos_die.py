@@ -1,9 +1,9 @@
 """The Cubingos die meets every constraint of shared/rules/cubingos.md, and the cards.
 
 MicroPython subset (runs under CPython and real MicroPython)."""
-from shared_rules import cubingos as C
-from shared_rules import cubingos_geom as G
-from shared_rules.cubingos import CubingosState, CARDS, DIE
+from shared_rules.cubingos import rules as C
+from shared_rules.cubingos import geom as G
+from shared_rules.cubingos.rules import CubingosState, CARDS, DIE
 
 
 def test_sixteen_cards_are_the_sixteen_creatures():

@@ -4,9 +4,9 @@ free dice, the end, snapshots.
 MicroPython subset (runs under CPython and real MicroPython)."""
 from shared_rules.game import IllegalAction, SYSTEM, SIMULTANEOUS, TERMINAL
 from shared_rules import driver
-from shared_rules import cubingos as C
-from shared_rules import cubingos_geom as G
-from shared_rules.cubingos import (CubingosState, GO, PLACE, PASS, STOP, TAKE, DECLINE,
+from shared_rules.cubingos import rules as C
+from shared_rules.cubingos import geom as G
+from shared_rules.cubingos.rules import (CubingosState, GO, PLACE, PASS, STOP, TAKE, DECLINE,
                                    RACE, TAKING, OVER, OUT, WAITING, RACING, CORRECT, WRONG,
                                    PASSED, SLOW)
 

@@ -2,8 +2,8 @@
 against an independent model built from plain 3D coordinates.
 
 MicroPython subset (runs under CPython and real MicroPython)."""
-from shared_rules import cubingos_geom as G
-from shared_rules import cubingos as C
+from shared_rules.cubingos import geom as G
+from shared_rules.cubingos import rules as C
 from shared_rules.rng import Rng
 
 

@@ -5,9 +5,9 @@ import sys
 
 from shared_rules import driver
 from shared_rules.rng import Rng
-from shared_rules.cubo import CuboState, ROLL, CALL, SWAP, REROLL, FORFEIT, score_grid, \
+from shared_rules.cubo.rules import CuboState, ROLL, CALL, SWAP, REROLL, FORFEIT, score_grid, \
     best_arrangement
-from shared_rules.cubo_bots import (CuboBot, bots_for, local_search, next_swap, stop_value,
+from shared_rules.cubo.bots import (CuboBot, bots_for, local_search, next_swap, stop_value,
                                     LEVELS, PARAMS)
 
 MICRO = sys.implementation.name == "micropython"
@@ -174,7 +174,7 @@ def test_decisions_are_the_ones_before_the_speed_up():
 
 
 def test_a_floor_only_cuts_the_search_short():
-    from shared_rules.cubo_score import solve_codes, _solve, _rebuild, _tables, _C, _BEST
+    from shared_rules.cubo.score import solve_codes, _solve, _rebuild, _tables, _C, _BEST
     rng = Rng(21)
     for k in range(10 if MICRO else 120):
         codes = [rng.below(12) for _ in range(8)]

@@ -5,8 +5,8 @@ import json
 
 from shared_rules.game import IllegalAction, SYSTEM, SIMULTANEOUS, TERMINAL
 from shared_rules import driver
-from shared_rules import cubo as C
-from shared_rules.cubo import (CuboState, ROLL, REROLL, SWAP, ARRANGE, CALL, TAKE, EXPIRE,
+from shared_rules.cubo import rules as C
+from shared_rules.cubo.rules import (CuboState, ROLL, REROLL, SWAP, ARRANGE, CALL, TAKE, EXPIRE,
                                EXCHANGE, KEEP, NAME, PLAY, SCORING, OVER, WAITING,
                                ARRANGING, CALLED, FINISHED, FORFEIT, COUNTDOWN_MS,
                                score_grid, best_arrangement, pack_arrangement)

@@ -3,9 +3,9 @@
 MicroPython subset (runs under CPython and real MicroPython)."""
 import sys
 
-from shared_rules.cubo import (score_grid, best_arrangement, best_swap, line_scores,
+from shared_rules.cubo.rules import (score_grid, best_arrangement, best_swap, line_scores,
                                best_c_value, score_named, LINES, MAX_SCORE)
-from shared_rules.cubo_ref import brute_best
+from shared_rules.cubo.ref import brute_best
 from shared_rules.rng import Rng
 
 MICRO = sys.implementation.name == "micropython"

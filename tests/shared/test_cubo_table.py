@@ -1,12 +1,12 @@
-"""Cubo table mode's rules state (shared_rules.cubo_table): rounds, entry order, the centre
+"""Cubo table mode's rules state (shared_rules.cubo.table): rounds, entry order, the centre
 dice, corrections, keep_swaps, snapshots and records (CPython and MicroPython)."""
 import json
 
 from shared_rules.game import IllegalAction, TERMINAL
 from shared_rules.rng import Rng
 from shared_rules import driver, registry, verify
-from shared_rules.cubo_score import score_grid, score_named
-from shared_rules.cubo_table import (CuboTableState, REROLL, FLIP, GRID, POINTS, FORFEIT,
+from shared_rules.cubo.score import score_grid, score_named
+from shared_rules.cubo.table import (CuboTableState, REROLL, FLIP, GRID, POINTS, FORFEIT,
                                      UNDO, KEEP, ROUNDS, SHOW, SIGNAL, STOP)
 
 try:

@@ -1,7 +1,7 @@
 """Kocka 10000: the article's examples and the rules file, on scripted dice (CPython + MicroPython)."""
 from shared_rules.game import IllegalAction
-from shared_rules import kocka10000 as K
-from shared_rules.kocka10000 import (Kocka10000, classic_points, best_classic,
+from shared_rules.kocka10000 import rules as K
+from shared_rules.kocka10000.rules import (Kocka10000, classic_points, best_classic,
                                      ROLL, TAKE, COLLECT, JOKER, BANK, PICKING, ROLLING)
 
 

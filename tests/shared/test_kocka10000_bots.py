@@ -1,9 +1,9 @@
 """Kocka 10000 bots: the tables' known figures, a few decisions, whole games (CPython + MicroPython)."""
 from shared_rules import driver
-from shared_rules.kocka10000 import Kocka10000, ROLL, TAKE, COLLECT, JOKER, BANK, PICKING
-from shared_rules.kocka10000_bots import (EasyBot, MediumBot, HardBot, make_bot, LEVELS,
+from shared_rules.kocka10000.rules import Kocka10000, ROLL, TAKE, COLLECT, JOKER, BANK, PICKING
+from shared_rules.kocka10000.bots import (EasyBot, MediumBot, HardBot, make_bot, LEVELS,
                                           classic_choices)
-from shared_rules.kocka10000 import classic_points
+from shared_rules.kocka10000.rules import classic_points
 
 
 class Dice:
@@ -54,7 +54,7 @@ def test_medium_bank_thresholds_before_2500():
 
 
 def test_medium_table_figures():
-    from shared_rules import kocka10000_ev as ev
+    from shared_rules.kocka10000 import ev
     assert 462 <= ev.TURN[0] <= 472
     assert abs(ev.BUST[6] - 0.031) < 0.001 and abs(ev.BUST[1] - 0.667) < 0.001
     assert abs(ev.PC[5] - 1 / 3.0) < 1e-6

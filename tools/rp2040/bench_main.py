@@ -35,7 +35,7 @@ GAMES = (("cubingos", ("easy", "medium", "hard"), 2),
 
 def bot_bench(name, level, players):
     from shared_rules import registry
-    bots = __import__("shared_rules.%s_bots" % name, None, None, ("make_bot",))
+    bots = __import__("shared_rules.%s.bots" % name, None, None, ("make_bot",))
     cls = registry.game_class(name)
     state = cls(players, 12345)
     agents = [bots.make_bot(level, 7 + i) for i in range(players)]
@@ -104,7 +104,7 @@ def save_bench():
 
 def solver_bench():
     """Cubo's best_arrangement (the hint and the bots' solver) on 20 seeded rolls."""
-    from shared_rules.cubo_score import best_arrangement
+    from shared_rules.cubo.score import best_arrangement
     from shared_rules.rng import Rng
     r = Rng(2014)
     best_arrangement([(1, "R")] * 4 + [(2, "B")] * 4 + [(3, "W")])  # builds its tables

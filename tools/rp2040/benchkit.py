@@ -26,8 +26,8 @@ def stats(xs):
 
 def structure(seed, n):
     """A seeded structure of n Cubingos dice, past the first round (stacking allowed)."""
-    from shared_rules import cubingos_geom as G
-    from shared_rules import cubingos as C
+    from shared_rules.cubingos import geom as G
+    from shared_rules.cubingos import rules as C
     from shared_rules.rng import Rng
     r = Rng(seed)
     occ = {G.ORIGIN: 0}

@@ -26,9 +26,9 @@ def report(kind, **fields):
 
 
 def coloretto(players, games, seed0):
-    from shared_rules import coloretto as C
-    from shared_rules.coloretto import Coloretto
-    from shared_rules import coloretto_bots as B
+    from shared_rules.coloretto import rules as C
+    from shared_rules.coloretto.rules import Coloretto
+    from shared_rules.coloretto import bots as B
     totals = []
     slices_max = []
     slices = 0
@@ -78,7 +78,7 @@ def coloretto(players, games, seed0):
 
 
 def matcher(count):
-    from shared_rules.cubingos_bots import CubingosBot
+    from shared_rules.cubingos.bots import CubingosBot
     for size in (12, 13):
         calls = []
         plans = []
@@ -99,7 +99,7 @@ def matcher(count):
 
 def bots(name, level, players, seed, decisions, options=None):
     from shared_rules import registry
-    mod = __import__("shared_rules.%s_bots" % name, None, None, ("make_bot",))
+    mod = __import__("shared_rules.%s.bots" % name, None, None, ("make_bot",))
     cls = registry.game_class(name)
     opts = None
     label = level

@@ -1,6 +1,6 @@
 """Cubo: scoring a grid, the optimal arrangement of a roll, and the best swap.
 
-Public API (kept stable, re-exported by shared_rules.cubo):
+Public API (kept stable, re-exported by shared_rules.cubo.rules):
 
     score_grid(grid, runs_any_order=False) -> int
     best_arrangement(dice, runs_any_order=False) -> (score, grid)

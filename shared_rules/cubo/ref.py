@@ -4,7 +4,7 @@ Not used by the game. brute_best tries all 8! = 40,320 placements of the 8 colou
 dice around the joker (Heap's algorithm, in place) and scores each with the same line
 table as the solver, so it is the honest baseline the solver is measured against.
 """
-from shared_rules.cubo_score import _tables, validate_dice, _code
+from shared_rules.cubo.score import _tables, validate_dice, _code
 
 
 def brute_codes(codes, j, runs_any_order=False):

@@ -1,7 +1,7 @@
 """Cubingos (Piatnik 2015): our die, the creatures, and the game as a State.
 
 Rules: shared/rules/cubingos.md (the binding contract). Geometry (directions, the 24
-orientations, cells, where faces meet) is in shared_rules.cubingos_geom; this module
+orientations, cells, where faces meet) is in shared_rules.cubingos.geom; this module
 holds the die design, the 16 cards and the game.
 
 THE DIE. Each face carries four halves, one along each edge, drawn pointing across
@@ -133,7 +133,7 @@ except ImportError:  # CPython (the host tool)
 from shared_rules.game import (State, IllegalAction, SIMULTANEOUS, TERMINAL, SYSTEM,
                                 check_shape)
 from shared_rules.rng import Rng
-from shared_rules import cubingos_geom as G
+from shared_rules.cubingos import geom as G
 
 COLOURS = ("red", "yellow", "green", "blue")
 COLOUR_RGB = ((220, 50, 47), (240, 200, 30), (60, 170, 60), (40, 110, 220))

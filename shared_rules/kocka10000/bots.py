@@ -3,13 +3,13 @@ their own (a game is reproducible from its seed alone).
 
 easy    banks as soon as it may; sets aside the most points of each roll; collects only
         when nothing else can be set aside.
-medium  maximum expected points per turn: the tables of shared_rules/kocka10000_ev.py
+medium  maximum expected points per turn: the tables of shared_rules/kocka10000/ev.py
         (tools/kocka10000_table.py: dynamic programming over turn total and dice left,
         before 2,500 and from 2,500 with collections). Sets aside what maximises the
         expected turn, banks at the table's thresholds (350 with 1-2 dice left, 400
         with 3, 1,000 with 4, 2,900 with 5 before 2,500).
 hard    plays to win: its bank/roll decisions come from a two-player win-probability
-        value iteration (shared_rules/kocka10000_win.py, tools/kocka10000_wintable.py,
+        value iteration (shared_rules/kocka10000/win.py, tools/kocka10000_wintable.py,
         scores on a 500-point grid: a bank threshold per (score, opponent, dice left),
         interpolated in the opponent's score, plus the few "islands" below it where
         banking also wins, mostly banking early to reach 2,500 when far behind), against
@@ -28,7 +28,7 @@ try:
 except ImportError:  # CPython (the host tool)
     def const(x):
         return x
-from shared_rules.kocka10000 import (ROLL, TAKE, COLLECT, JOKER, BANK, PICKING,
+from shared_rules.kocka10000.rules import (ROLL, TAKE, COLLECT, JOKER, BANK, PICKING,
                                      GOAL, COLLECT_FROM, _face_points)
 
 LEVELS = ("easy", "medium", "hard")
@@ -174,7 +174,7 @@ class MediumBot:
     """Maximum expected points per turn (tables from tools/kocka10000_table.py)."""
 
     def __init__(self, seed=0):
-        from shared_rules import kocka10000_ev
+        from shared_rules.kocka10000 import ev as kocka10000_ev
         self.seed = seed
         self.ev = kocka10000_ev
 
@@ -240,7 +240,7 @@ class HardBot(MediumBot):
 
     def __init__(self, seed=0):
         MediumBot.__init__(self, seed)
-        from shared_rules import kocka10000_win
+        from shared_rules.kocka10000 import win as kocka10000_win
         self.win = kocka10000_win
 
     # -- the win-probability table, in small ints: probabilities out of _WS = 63,750 --

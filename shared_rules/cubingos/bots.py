@@ -19,7 +19,7 @@ after `take` ms. A bot never acts once it can no longer win (state.can_act).
 """
 
 from shared_rules.rng import Rng
-from shared_rules import cubingos as C
+from shared_rules.cubingos import rules as C
 
 LEVELS = ("easy", "medium", "hard")
 

@@ -1,7 +1,7 @@
 """Cubo (Queen Games 2014): the game as a State of the common interface.
 
 Rules: shared/rules/cubo.md (the binding contract). Scoring and the solver live in
-shared_rules.cubo_score and are re-exported here:
+shared_rules.cubo.score and are re-exported here:
 
     score_grid(grid, runs_any_order=False) -> int
     best_arrangement(dice, runs_any_order=False) -> (score, grid)
@@ -73,7 +73,7 @@ except ImportError:  # CPython (the host tool)
 from shared_rules.game import (State, IllegalAction, SIMULTANEOUS, TERMINAL, SYSTEM,
                                 check_shape)
 from shared_rules.rng import Rng
-from shared_rules.cubo_score import (
+from shared_rules.cubo.score import (
     score_grid, best_arrangement, best_swap, line_scores, best_c_value, score_named,
     validate_grid, validate_dice, LINES, OUTER, CENTRE, C_FACE, MAX_SCORE,
     KIND_RUN, KIND_SET, COLOURS)

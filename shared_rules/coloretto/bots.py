@@ -34,7 +34,7 @@ try:
 except ImportError:  # CPython (the host tool)
     def const(x):
         return x
-from shared_rules import coloretto as C
+from shared_rules.coloretto import rules as C
 from shared_rules.driver import RandomAgent
 from shared_rules.rng import Rng
 

@@ -1,6 +1,6 @@
 """Cubingos geometry: directions, the 24 orientations, cells, and where dice faces meet.
 
-Die-independent (the die's print is data in shared_rules.cubingos; build_tables turns
+Die-independent (the die's print is data in shared_rules.cubingos.rules; build_tables turns
 it into lookup tables). MicroPython subset: small ints, bytes tables, no allocation in
 the inner loops of match_masks.
 

@@ -17,7 +17,7 @@ The levels differ in
   and also plans for the centre die it will take: it may arrange its dice so that
   swapping in a centre die at scoring makes a better grid than the plain optimum;
 - reroll judgement: a roll worth s is rerolled while s is below what rerolling is
-  worth (shared_rules.cubo_data: optimal-stopping values of fresh rolls, computed by
+  worth (shared_rules.cubo.data: optimal-stopping values of fresh rolls, computed by
   tools/cubo_dist.py for each rule variant, joker and colour mix), given how many more
   rerolls the bot expects before somebody calls; that estimate shrinks as the round
   goes on, and no level rerolls once anyone has called (the rules forbid it).
@@ -36,11 +36,11 @@ except ImportError:  # CPython (the host tool)
         return x
 
 from shared_rules.rng import Rng
-from shared_rules import cubo as C
-from shared_rules.cubo_score import (
+from shared_rules.cubo import rules as C
+from shared_rules.cubo.score import (
     _tables, _code, _codes_of_grid as _grid_codes, _score_codes, _swap_codes, _arrange,
     _rebuild, _C, _BEST, _MID, _DICE, solve_codes, best_c_value, OUTER, CENTRE, C_FACE)
-from shared_rules import cubo_data
+from shared_rules.cubo import data as cubo_data
 
 LEVELS = ("easy", "medium", "hard")
 

@@ -61,7 +61,7 @@ except ImportError:  # CPython (the host tool)
 
 from shared_rules.game import State, IllegalAction, TERMINAL, check_shape
 from shared_rules.rng import Rng
-from shared_rules.cubo_score import (score_grid, score_named, line_scores, validate_grid,
+from shared_rules.cubo.score import (score_grid, score_named, line_scores, validate_grid,
                                      CENTRE, C_FACE, MAX_SCORE)
 
 # Action kinds.

@@ -1,0 +1,1 @@
+"""Coloretto: the rules (rules.py, ColorettoState) and the bots (bots.py)."""
