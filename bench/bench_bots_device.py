@@ -33,6 +33,7 @@ import tempfile
 
 from tools import device_image, rp2040emu
 
+PLATFORMS = ("rp2040",)  # what it measures on (bench.common.platform_meta)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOTS_MAIN = os.path.join(ROOT, "tools", "rp2040", "bots_main.py")
 BENCHKIT = os.path.join(ROOT, "tools", "rp2040", "benchkit.py")
