@@ -24,8 +24,8 @@ the game is played for that much app time (or to its end) rather than `decisions
 only the advance() us of the frames where a bot thought are kept.
 The KT record also has, in us of device time: "gap_us", the three longest gaps between
 the ends of two pushed frames while a bot thinks (the later frame thought a slice: the
-indicator stands still that long), "frame_us", the three longest frames (advance, draw
-and push: a bot's action and its save included), and "overran", the decisions whose
+indicator stands still that long; not counted across a pause), "frame_us", the three
+longest frames (advance, draw and push: a bot's action and its save included), and "overran", the decisions whose
 answer came after the bot's pace had run out (acted on as soon as it came).
 """
 import gc
@@ -125,6 +125,7 @@ def main():
     longest = [0, 0, 0]
     overran = 0
     pushed_at = time.ticks_us()
+    held = False  # paused since the last push
     think_us = []
     other_us = []
     draw_us = []
@@ -163,6 +164,7 @@ def main():
                 overran += 1
             print("KT decided %d %d" % (app.frames, now))
         was_thinking = after
+        held = held or game.paused
         if game.paused != was_paused:
             was_paused = game.paused
             print("KT %s %d %d %d" % ("paused" if was_paused else "resumed", app.frames, now,
@@ -177,8 +179,9 @@ def main():
             hal.display.show()
             app.frames += 1
             t2 = time.ticks_us()
-            if thinking or after:
+            if (thinking or after) and not held:  # (a pause's frames: none to push)
                 top3(gaps, time.ticks_diff(t2, pushed_at))
+            held = game.paused
             top3(longest, time.ticks_diff(t2, t0))
             pushed_at = t2
         due = app.rest(t, hal.sleep_ms, now, due)
