@@ -25,8 +25,9 @@ only the advance() us of the frames where a bot thought are kept.
 The KT record also has, in us of device time: "gap_us", the three longest gaps between
 the ends of two pushed frames while a bot thinks (the later frame thought a slice: the
 indicator stands still that long; not counted across a pause), "frame_us", the three
-longest frames (advance, draw and push: a bot's action and its save included), and "overran", the decisions whose
-answer came after the bot's pace had run out (acted on as soon as it came).
+longest frames (advance, draw and push: a bot's action and its save included), and
+"overran", the decisions whose answer came after the bot's pace had run out (acted on
+as soon as it came).
 """
 import gc
 import json
