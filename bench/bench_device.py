@@ -6,9 +6,9 @@ Four runs:
 - the normal main.py, driven by buttons: boot to the first frame and to the menu,
   push time of every frame (RAMWR to its last byte on SPI), input latency per screen
   (the button's GPIO edge to the last byte of the first frame after it), distinct
-  pictures a second while Kocka 10000's dice roll (roll_fps); then, on fresh boots, while Cubo's dice roll
-  in a match against two bots and while table mode rolls its centre dice (the show
-  and a reroll);
+  pictures a second while Kocka 10000's dice roll (roll_fps); then, on fresh boots,
+  while Cubo's dice roll in a match against two bots and while table mode rolls its
+  centre dice (the show and a reroll);
 - the normal main.py again, through every change of screen the menu leads to (each
   game's setup, its How to play, its start, the pause box, quitting; History, Sync,
   Settings, About; back from each): the press's answer (its first frame, as above) and
