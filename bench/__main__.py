@@ -1,7 +1,10 @@
 """`make bench`: runs every bench/bench_*.py (or those named on the command line).
 
-Each benchmark module has `run() -> dict` returning its figures (plain JSON data) and
-optionally `table(result) -> list of (label, value)` rows for the printed summary.
+Each benchmark module has `run() -> dict` returning its figures (plain JSON data),
+PLATFORMS naming what it measures on (bench.common.PLATFORM_NAMES' keys: the results
+file's meta then names the platform, its firmware and versions: common.platform_meta),
+optionally `firmware(result)` (the firmware the emulated board ran, when not the stock
+one) and `table(result) -> list of (label, value)` rows for the printed summary.
 
 How a run behaves:
 - it says which benchmark runs (n of N) and, on a terminal, for how long so far;
@@ -116,6 +119,8 @@ def run_one(mod, name, report):
     meta = {"benchmark": name, "date": time.strftime("%Y-%m-%d %H:%M:%S"),
             "machine": platform.machine(), "python": platform.python_version(),
             "seconds": round(time.time() - t0, 1)}
+    firmware = mod.firmware(result) if hasattr(mod, "firmware") else None
+    meta.update(common.platform_meta(mod.PLATFORMS, firmware))
     return result, meta
 
 
@@ -124,6 +129,9 @@ def main(argv, package="bench", results=RESULTS, stage=STAGE, out=None):
     names = list(argv) or discover(package_dir)
     names = [n for n in FIRST if n in names] + [n for n in names if n not in FIRST]
     report = Report(out)
+    for n in names:  # before anything runs: a results file must name its platform
+        mod = importlib.import_module("%s.bench_%s" % (package, n))
+        common.platform_meta(getattr(mod, "PLATFORMS", ()))
     os.makedirs(stage, exist_ok=True)
     for n in names:  # what an earlier, unfinished run left here is not this run's
         try:

@@ -12,6 +12,7 @@ import tempfile
 from bench.common import device
 from tests.apprun import build_bundle, run_micropython
 
+PLATFORMS = ("wasm",)  # what it measures on (bench.common.platform_meta)
 HEAP_BUDGET = 150 * 1024
 DRAW_BUDGET_MS = 20
 

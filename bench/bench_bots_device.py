@@ -17,8 +17,14 @@ Two runs:
   during PAUSES of the bots' thinking B is pressed (GPIO) and the time to the game's
   pause and to the end of the first frame showing the pause box is taken, then B
   again resumes; then the other games' bots-only demos, DEMO_MS each: their frames'
-  update (bots act there, saves included).
-Goals: a frame's update while a bot thinks <= 100 ms; a strong decision <= 600 ms in all;
+  update (bots act there, saves included);
+- think_main.py again, all bots at the table (ALL_BOTS: seat 1 strong, a greedy and a
+  strong bot), ALL_BOTS_MS of play with the 900 ms pace and again with a short one
+  (SHORT_PACE_MS: the decisions outrun it, as a slow one would, and are acted on as soon
+  as they come): the longest gaps between two pushed frames while a bot thinks, the
+  longest frames (a bot's action and its save in the journal included).
+Goals: a frame's update while a bot thinks <= 100 ms, and so the gap between two pushed
+frames then; a strong decision <= 600 ms in all;
 the matcher <= 20 ms for 12 dice; Kocka 10000's and Cubo's bots < 20 ms.
 """
 import json
@@ -27,18 +33,22 @@ import tempfile
 
 from tools import device_image, rp2040emu
 
+PLATFORMS = ("rp2040",)  # what it measures on (bench.common.platform_meta)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOTS_MAIN = os.path.join(ROOT, "tools", "rp2040", "bots_main.py")
 BENCHKIT = os.path.join(ROOT, "tools", "rp2040", "benchkit.py")
 THINK_MAIN = os.path.join(ROOT, "tools", "rp2040", "think_main.py")
 GOALS_MS = {"update while thinking": 100, "coloretto strong decision": 600,
             "cubingos matcher 12 dice": 20, "kocka10000 and cubo decision": 20,
-            "B to pause box": 100}
+            "B to pause box": 100, "gap between frames while thinking": 100}
 PAUSES = 3
 DEMO_MS = 12000  # each other game's bots-only demo, after the Coloretto table
 # the rows of the screen where the Coloretto table shows the pause box (and nothing
 # else changes while a bot thinks: its indicator is in the header)
 BOX_ROWS = (90, 150)
+ALL_BOTS = {"kinds": ["strong", "greedy", "strong"], "seed": 5}
+ALL_BOTS_MS = 60000
+SHORT_PACE_MS = 300
 
 
 def parse(text, tag):
@@ -95,12 +105,14 @@ def box_shown(frame, before):
     return frame.rgb565[a:b] != before.rgb565[a:b]
 
 
-def think_run(tmp, pauses=PAUSES, decisions=None, demo_ms=0):
+def think_run(tmp, pauses=PAUSES, decisions=None, demo_ms=0, table=None):
     """The think_main.py run: its KT record, with "pause_ms" (B's GPIO edge to the end of
     the first frame showing the pause box, one per pause), "pause_handled_ms" (to the
-    game's pause, before that frame's draw and push) and "paused_while_thinking"."""
-    files = {"think_args.json": json.dumps({"decisions": decisions, "demo_ms": demo_ms}).encode()}
-    dev = boot(THINK_MAIN, os.path.join(tmp, "think"), files)
+    game's pause, before that frame's draw and push) and "paused_while_thinking".
+    table: think_main.py's table and play_ms (see there)."""
+    args = dict(table or {}, decisions=decisions, demo_ms=demo_ms)
+    files = {"think_args.json": json.dumps(args).encode()}
+    dev = boot(THINK_MAIN, os.path.join(tmp, "think%d" % len(os.listdir(tmp))), files)
     pause_ms = []
     handled_ms = []
     during = 0
@@ -144,6 +156,18 @@ def think_run(tmp, pauses=PAUSES, decisions=None, demo_ms=0):
     return out
 
 
+def all_bots_run(tmp, play_ms=ALL_BOTS_MS, t_bot=None):
+    """All bots at the Coloretto table (ALL_BOTS) for play_ms of app time: the longest gaps
+    between pushed frames while a bot thinks and the longest frames, in ms."""
+    t = think_run(tmp, pauses=0, table=dict(ALL_BOTS, play_ms=play_ms, t_bot=t_bot))
+    return {"seats": ALL_BOTS["kinds"], "seed": ALL_BOTS["seed"], "pace_ms": t_bot or 900,
+            "play_ms": t["play_ms"], "decisions": t["decisions"],
+            "decisions_past_their_pace": t["overran"],
+            "longest_gaps_while_thinking_ms": [round(x / 1000.0, 1) for x in t["gap_us"][::-1]],
+            "longest_frames_ms": [round(x / 1000.0, 1) for x in t["frame_us"][::-1]],
+            "update_while_thinking": stats_ms(t["think_us"])}
+
+
 def run():
     why = rp2040emu.missing()
     if why:
@@ -185,7 +209,11 @@ def run():
                                          if t["phases"][i] != t["phases"][i - 1]),
                   "pause_ms": t["pause_ms"], "pause_handled_ms": t["pause_handled_ms"],
                   "paused_while_thinking": t["paused_while_thinking"],
-                  "free_heap_at_end": t["free"]}
+                  "free_heap_at_end": t["free"],
+                  "longest_gaps_while_thinking_ms": [round(x / 1000.0, 1)
+                                                     for x in t["gap_us"][::-1]]}
+    out["app: all bots"] = all_bots_run(tmp)
+    out["app: all bots, short pace"] = all_bots_run(tmp, t_bot=SHORT_PACE_MS)
     return out
 
 
@@ -201,6 +229,19 @@ def table(result):
     a = result["app"]
     rows.append(("app: update while a bot thinks, median / p90 / max (goal %d)"
                  % g["update while thinking"], fmt(a["update_while_thinking"])))
+    rows.append(("app: longest gaps between frames while a bot thinks (goal %d)"
+                 % g["gap between frames while thinking"],
+                 " / ".join("%.1f" % x for x in a["longest_gaps_while_thinking_ms"]) + " ms"))
+    for key in ("app: all bots", "app: all bots, short pace"):
+        b = result.get(key)
+        if b:
+            rows.append(("%s (%s, pace %d ms, %d s): longest gaps while thinking" % (
+                key, ", ".join(b["seats"]), b["pace_ms"], b["play_ms"] // 1000),
+                " / ".join("%.1f" % x for x in b["longest_gaps_while_thinking_ms"]) + " ms"))
+            rows.append(("%s: longest frames (an action and its save included)" % key,
+                         " / ".join("%.1f" % x for x in b["longest_frames_ms"]) + " ms"))
+            rows.append(("%s: decisions, past their pace" % key, "%d, %d" % (
+                b["decisions"], b["decisions_past_their_pace"])))
     rows.append(("app: update otherwise", fmt(a["update_otherwise"])))
     rows.append(("app: draw", fmt(a["draw"])))
     rows.append(("app: B to the pause box while thinking (goal %d)" % g["B to pause box"],

@@ -22,6 +22,7 @@ import time
 
 from bench.common import device_bot, ms
 
+PLATFORMS = ("host", "wasm")  # what it measures on (bench.common.platform_meta)
 GAMES = 1000
 CHUNK = 50
 WORKERS = 2

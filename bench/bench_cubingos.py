@@ -25,6 +25,7 @@ from bench.__main__ import ROOT
 from bench.common import device_bot, ms
 from bench.common import median, mpy_tree
 
+PLATFORMS = ("wasm", "host")  # what it measures on (bench.common.platform_meta)
 STRUCTURES = 12
 BENCHKIT = os.path.join(ROOT, "tools", "rp2040", "benchkit.py")
 BATCH_MS = 30

@@ -26,6 +26,7 @@ from bench.__main__ import ROOT
 from bench.common import device, device_bot, ms
 from bench.common import median, mpy_tree
 
+PLATFORMS = ("wasm", "host")  # what it measures on (bench.common.platform_meta)
 ROLLS = 50
 BRUTE_ROLLS = 8
 BATCH_MS = 40

@@ -13,6 +13,7 @@ import time
 
 from bench.common import device_bot, ms
 
+PLATFORMS = ("host", "wasm")  # what it measures on (bench.common.platform_meta)
 GAMES = 10000
 PAIRS = (("medium", "easy"), ("hard", "easy"), ("hard", "medium"))
 LEVELS = ("easy", "medium", "hard")

@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 
+PLATFORMS = ("host", "wasm")  # what it measures on (bench.common.platform_meta)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = 2000
 PULL_AT = 1000

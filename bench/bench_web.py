@@ -17,6 +17,7 @@ import time
 
 from bench.common import median
 
+PLATFORMS = ("browser",)  # what it measures on (bench.common.platform_meta)
 LOADS = 5
 PLAY_S = 6.0
 TURBO_S = 3.0

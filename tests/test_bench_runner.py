@@ -57,3 +57,51 @@ def test_a_full_run_writes_the_results(tmp_path):
     assert json.loads((results / "quick.json").read_text())["result"] == {"answer": 42}
     assert json.loads((results / "slow.json").read_text())["result"] == {"slept": True}
     assert "results written to" in out and os.listdir(tmpdir) == []
+
+
+def test_every_bench_module_declares_what_it_measures_on():
+    from bench import __main__ as runner
+    from bench import common
+    import importlib
+    names = runner.discover()
+    assert "device" in names and "bots_device" in names
+    for name in names:
+        mod = importlib.import_module("bench.bench_%s" % name)
+        plats = getattr(mod, "PLATFORMS", None)
+        assert plats and set(plats) <= set(common.PLATFORM_NAMES), (name, plats)
+        meta = common.platform_meta(plats)
+        assert meta["platform"]
+        if "rp2040" in plats:
+            assert meta["firmware"].startswith("MicroPython v") and meta["rp2040js"]
+
+
+def test_every_committed_results_file_names_its_platform():
+    from bench import __main__ as runner
+    from bench import common
+    import importlib
+    results = os.path.join(ROOT, "bench", "results")
+    files = sorted(f for f in os.listdir(results) if f.endswith(".json"))
+    assert files
+    for f in files:
+        with open(os.path.join(results, f)) as fh:
+            meta = json.load(fh)["meta"]
+        name = f[:-5]
+        assert name in runner.discover(), f
+        plats = importlib.import_module("bench.bench_%s" % name).PLATFORMS
+        assert meta.get("platform") == common.platform_meta(plats)["platform"], (f, meta)
+        if "rp2040" in plats:
+            assert meta.get("firmware", "").startswith("MicroPython v") and meta.get("rp2040js"), f
+        if "wasm" in plats:
+            assert meta.get("micropython_webassembly") and meta.get("node"), f
+        if "browser" in plats:
+            assert meta.get("micropython_webassembly"), f
+        if "host" in plats or "browser" in plats:
+            assert meta.get("cpu") and meta.get("python"), f
+
+
+def test_a_results_file_s_meta_names_the_platform(tmp_path):
+    proc, results, tmpdir = start(tmp_path, 0.1)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, out + err
+    meta = json.loads((results / "quick.json").read_text())["meta"]
+    assert meta["platform"] == "host CPython" and meta["cpu"] and meta["python"]

@@ -2,7 +2,8 @@
 think run, short): three strong Coloretto bots at the real app's table. No frame's
 update() (input, and the slice of thinking) takes over 100 ms of device time, the
 indicator moves on every slice, and B pressed while a bot thinks pauses the game
-within 100 ms, the pause box on screen in the frame after."""
+within 100 ms, the pause box on screen in the frame after. With all bots at the table
+(seat 1 strong), no gap between two pushed frames while a bot thinks is over 100 ms."""
 import pytest
 
 from bench import bench_bots_device as bench
@@ -43,3 +44,26 @@ def test_b_pauses_while_a_bot_thinks(run):
     assert handled is not None and 0 < handled <= HANDLED_MS, handled
     box = run["pause_ms"][0]
     assert box is not None and box <= BOX_MS, box
+
+
+# All bots at the table (seat 1 strong, a greedy and a strong bot), seeded, with a pace
+# short enough that every decision outruns it: its answer is acted on (and saved in the
+# journal: a flash sector erased, 45-110 ms) as soon as it comes. Done in the frame of the
+# decision's last slice, that made 100-150 ms with the indicator standing still.
+ALL_BOTS_MS = 40000
+GAP_MS = 100
+
+
+@pytest.fixture(scope="module")
+def all_bots(tmp_path_factory):
+    devicerun.require()
+    return bench.all_bots_run(str(tmp_path_factory.mktemp("allbots")), play_ms=ALL_BOTS_MS,
+                              t_bot=bench.SHORT_PACE_MS)
+
+
+def test_all_bots_no_gap_between_frames_while_a_bot_thinks_over_100_ms(all_bots):
+    assert all_bots["play_ms"] >= ALL_BOTS_MS and all_bots["decisions"] >= 30
+    # the case the test is for: decisions acted on as soon as they came
+    assert all_bots["decisions_past_their_pace"] >= all_bots["decisions"] // 2
+    longest = all_bots["longest_gaps_while_thinking_ms"][0]
+    assert longest <= GAP_MS, all_bots

@@ -176,7 +176,12 @@ class ColorettoPlay(GameScreen):
     def bot_step(self, now):
         st = self.st
         p = st.turn
-        if self.bot_plan is None and self.thought is None and self.think(p):
+        if self.bot_plan is None and self.thought is None and (self.think(p)
+                                                               or self.thought is not None):
+            # a slice was thought in this frame (the last one included): the answer is
+            # acted on in a later frame. Acted on at once when the pace had run out, the
+            # action's save (a flash sector erased: 45-110 ms) and the new picture came
+            # on top of the slice, 100-150 ms with the indicator standing still
             return
         if now < self.bot_at:
             return

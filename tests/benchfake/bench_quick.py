@@ -1,5 +1,7 @@
 """A benchmark that ends at once."""
 
+PLATFORMS = ("host",)
+
 
 def run():
     return {"answer": 42}

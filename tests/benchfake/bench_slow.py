@@ -4,6 +4,8 @@ import os
 import tempfile
 import time
 
+PLATFORMS = ("host",)
+
 
 def run():
     tmp = tempfile.mkdtemp(prefix="fake-bench-")
