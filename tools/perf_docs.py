@@ -121,14 +121,21 @@ def game_peaks(run):
     return [run["screens"][play]["peak_heap"] for _, play, _ in GAMES]
 
 
+def roll_rates(ui):
+    """Distinct pictures a second over each roll: Kocka 10000, Cubo against bots, table
+    mode's centre dice shown and rerolled."""
+    return [ui["k10k_roll_fps"], ui["cubo_roll"]["fps"], ui["cubo_table_show"]["fps"],
+            ui["cubo_table_reroll"]["fps"]]
+
+
 def readme(r):
     d = r["device"]
     return "\n".join([
         "On the emulated Pico, a game's peak live heap is %s KB with the firmware image "
         "and %s KB with the app as files; the device boots to the menu in %s s, and "
-        "dice roll at %s frames a second." % (
+        "rolling dice show %s different pictures a second." % (
             span(game_peaks(d["image"]), kb), span(game_peaks(d["app"]), kb),
-            num(d["ui"]["boot_menu_ms"] / 1000.0), num(d["ui"]["k10k_roll_fps"])),
+            num(d["ui"]["boot_menu_ms"] / 1000.0), span(roll_rates(d["ui"]), num)),
         where(r, "device"),
     ])
 
@@ -190,11 +197,9 @@ def device_table(r):
          "the menu after quitting",
          "%s ms" % "; ".join(med_max(scr["screen_ms"][k]) for k in (
              "menu -> setup", "setup -> How to play", "setup -> game", "quit -> menu"))),
-        ("frames a second while dice roll: Kocka 10000 / Cubo against bots / "
-         "table mode's centre dice, shown and rerolled",
-         " / ".join(num(x) for x in (ui["k10k_roll_fps"], ui["cubo_roll"]["fps"],
-                                     ui["cubo_table_show"]["fps"],
-                                     ui["cubo_table_reroll"]["fps"]))),
+        ("different pictures a second while dice roll (at most 31.25 on the 32 ms frame "
+         "grid): Kocka 10000 / Cubo against bots / table mode's centre dice, shown and "
+         "rerolled", " / ".join(num(x) for x in roll_rates(ui))),
         ("peak live heap, app as files: menu / Cubo / Kocka 10000 / Coloretto / Cubingos / "
          "whole session", peaks(app) + " KB"),
         ("... with the firmware image (code and its strings in flash)", peaks(image) + " KB"),
