@@ -4,7 +4,7 @@ and the heap each import costs (the core app, each game's screens with its rules
 
 Draw time is app.tick() for frames that were drawn (drawing into the framebuffer, not
 the SPI push: see firmware/hal/st7789.py for the push time). The Pico estimate
-multiplies the WebAssembly time by 8-13 (interpreter-bound code; see README).
+multiplies the WebAssembly time by 8-13 (interpreter-bound code; see docs/performance.md).
 """
 import os
 import tempfile
@@ -13,8 +13,9 @@ from bench.common import device
 from tests.apprun import build_bundle, run_micropython
 
 PLATFORMS = ("wasm",)  # what it measures on (bench.common.platform_meta)
-HEAP_BUDGET = 150 * 1024
 DRAW_BUDGET_MS = 20
+# The heap is reported here, not judged: the budgets are the firmware image's, measured
+# on the emulated RP2040 (bench_device, tests/test_device_uf2.py).
 
 
 CORE = ("hal.virtual", "app.app")
@@ -58,7 +59,6 @@ def run():
     q = r["qstr_bytes"]
     out["session"] = {"peak_heap": r["peak_heap"], "qstr_pool_at_menu": q["menu"],
                       "qstr_pool_at_end": q["end"], "peak_by_screen": r["peak_by_screen"]}
-    out["heap_budget"] = HEAP_BUDGET
     return out
 
 
@@ -73,8 +73,7 @@ def table(result):
         rows.append(("%s: boot to menu (wasm)" % name, "%.1f ms" % r["boot_to_menu_ms"]))
         rows.append(("%s: frame draw median, p90 (wasm)" % name,
                      "%.2f, %.2f ms" % (r["draw_ms_median"], r["draw_ms_p90"])))
-        rows.append(("%s: peak heap (budget %d KB)" % (name, HEAP_BUDGET // 1024),
-                     "%.1f KB" % (r["peak_heap"] / 1024)))
+        rows.append(("%s: peak heap" % name, "%.1f KB" % (r["peak_heap"] / 1024)))
         for screen, h in sorted(r["peak_by_screen"].items()):
             rows.append(("  peak heap on %s" % screen, "%.1f KB" % (h / 1024)))
     for screen, d in sorted((device("app", "screens") or {}).items()):
@@ -87,6 +86,4 @@ def table(result):
         rows.append(("  of it interned strings never freed, grown since the menu",
                      "%.1f KB (pool %.1f -> %.1f KB)" % (growth / 1024, s["qstr_pool_at_menu"] / 1024,
                                                        s["qstr_pool_at_end"] / 1024)))
-        rows.append(("  peak without that growth (budget %d KB)" % (HEAP_BUDGET // 1024),
-                     "%.1f KB" % ((s["peak_heap"] - growth) / 1024)))
     return rows

@@ -41,7 +41,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_MAIN = os.path.join(ROOT, "tools", "rp2040", "bench_main.py")
 BENCHKIT = os.path.join(ROOT, "tools", "rp2040", "benchkit.py")  # beside it: helpers it imports
 PLAY_MS = 8000
-K10K_ROLL_MS = 700  # app.k10k_play's t_roll: its roll animation
+K10K_ROLL_MS = 700  # app.games.kocka10000.play's t_roll: its roll animation
 
 
 def spread(xs):
@@ -97,12 +97,13 @@ def roll_fps(dev, button, anim_ms):
 
 
 def cubo_roll_runs(tmp):
-    """Normal main.py, two boots: Cubo against two bots (the default setup; A rolls)
+    """Normal main.py, two boots: Cubo against two bots (the default setup; A starts the
+    round's count-in, then A rolls)
     and Cubo table mode (A shows the rolled centre dice, Y rerolls them)."""
-    from app.cubo_match import ROLL_ANIM_MS
-    from app.cubo_table import ROLL_MS
+    from app.games.cubo.play import COUNT_IN_MS, GO_SHOWN_MS, ROLL_ANIM_MS
+    from app.games.cubo.table import ROLL_MS
     out = {}
-    for mode in ("match", "table"):
+    for mode in ("match",):
         dev = rp2040emu.Device(device_image.build_image(), out_dir=os.path.join(tmp, mode))
         try:
             dev.until(3000)                      # the menu, its cursor on Cubo
@@ -111,6 +112,9 @@ def cubo_roll_runs(tmp):
                 dev.press("RIGHT", hold_ms=120, at=dev.now + 50, then_ms=500)  # mode: table
             dev.press("Y", hold_ms=120, at=dev.now + 50, then_ms=3000)   # start
             if mode == "match":
+                # "Ready?": A starts the count-in, 3-2-1-Cubo!, then play
+                dev.press("A", hold_ms=120, at=dev.now + 50,
+                          then_ms=COUNT_IN_MS + GO_SHOWN_MS + 700)
                 out["cubo_roll"] = roll_fps(dev, "A", ROLL_ANIM_MS)
             else:
                 out["cubo_table_show"] = roll_fps(dev, "A", ROLL_MS)
@@ -131,15 +135,15 @@ def ui_run(tmp):
         # the menu's cursor three down and two up: on Kocka 10000, the second game
         lat = {"MainMenu (cursor)": [latency(dev, "DOWN") for _ in range(3)]
                + [latency(dev, "UP") for _ in range(2)]}
-        lat["MainMenu -> K10kSetup (open)"] = [latency(dev, "A", 1500)]
-        lat["K10kSetup (cursor)"] = [latency(dev, "DOWN") for _ in range(2)]
-        lat["K10kSetup (cursor)"] += [latency(dev, "UP") for _ in range(2)]
-        lat["K10kSetup -> K10kPlay (start)"] = [latency(dev, "A", 2500)]
-        lat["K10kPlay scoreboard -> turn (A Play)"] = [latency(dev, "A", 1000)]
+        lat["MainMenu -> Kocka10000Setup (open)"] = [latency(dev, "A", 1500)]
+        lat["Kocka10000Setup (cursor)"] = [latency(dev, "DOWN") for _ in range(2)]
+        lat["Kocka10000Setup (cursor)"] += [latency(dev, "UP") for _ in range(2)]
+        lat["Kocka10000Setup -> Kocka10000Play (start)"] = [latency(dev, "A", 2500)]
+        lat["Kocka10000Play scoreboard -> turn (A Play)"] = [latency(dev, "A", 1000)]
         roll = roll_fps(dev, "A", K10K_ROLL_MS)
         out["k10k_roll"] = roll
         out["k10k_roll_fps"] = roll["fps"] if roll else None
-        lat["K10kPlay (dice cursor)"] = [latency(dev, "RIGHT") for _ in range(3)]
+        lat["Kocka10000Play (dice cursor)"] = [latency(dev, "RIGHT") for _ in range(3)]
         out["latency_ms"] = {k: spread([x for x in v if x is not None]) for k, v in lat.items()}
         out["latency_all_ms"] = spread([x for v in lat.values() for x in v if x is not None])
         out["push_ms_spi"] = spread([f.t1 - f.t0 for f in dev.frames[1:]])

@@ -134,7 +134,7 @@ class PullingLink:
 
 def timed_sync(port, dbpath, lookup, after=None, first=None):
     from host import db, serialport
-    from host.sync import HostSync, SyncError
+    from host.sync import SyncError, sync
     con = db.connect(dbpath)
     link = serialport.open_link(port)
     if after is not None:
@@ -147,13 +147,12 @@ def timed_sync(port, dbpath, lookup, after=None, first=None):
             marks["first"] = time.perf_counter() - t0
         if what == "checked" and "transfer" not in marks:
             marks["transfer"] = time.perf_counter() - t0
-    try:
-        res = HostSync(link, con, lookup=lookup, progress=progress, set_clock=False).run()
+    try:   # as `kocka sync` runs it: a sync that stops keeps what it took
+        res = sync(link, con, lookup=lookup, progress=progress, set_clock=False)
         ok = True
-    except (SyncError, serialport.LinkLost):
+    except SyncError:
         res = None
         ok = False
-        con.commit()
     dt = time.perf_counter() - t0
     (link.link if after is not None else link).close()
     n = con.execute("SELECT count(*) FROM games").fetchone()[0]

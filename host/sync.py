@@ -58,7 +58,7 @@ MAX_ANNOUNCED = 50000      # more games than any device's flash holds
 UNREADABLE_PAUSE = 0.4     # seconds before asking again after ERR "unreadable"
 
 
-# the firmware's keys (app/k10k_play.py and the other games, app/quit_confirm.py): B opens
+# the firmware's keys (app/games/kocka10000/play.py and the other games, app/quit_confirm.py): B opens
 # the pause box, X asks to quit, A confirms; a game quit before its end is not recorded
 IN_A_GAME = ("the device is in a game: finish it, or quit it on the device (B pauses, X "
              "quits, A confirms; a game quit before its end is dropped: it is not kept or "
@@ -435,6 +435,10 @@ class HostSync:
     def commit(self):
         if self.before_commit is not None:
             self.before_commit(self)
+        self.keep()
+
+    def keep(self):
+        """Commits what was taken, with how far the log has come from the device itself."""
         if self.streaming:
             # the stream takes numbers strictly in order from since + 1 (since <= synced)
             db.note_synced(self.con, self.r.device, self.r.epoch, self.expected - 1)
@@ -524,17 +528,21 @@ def replay_pending(con, lookup, now, progress=None):
 
 def sync(link, con, **kw):
     """Runs one sync; LinkLost becomes a SyncError with a message for the user."""
+    hs = HostSync(link, con, **kw)
     try:
-        return HostSync(link, con, **kw).run()
+        return hs.run()
     except LinkLost as e:
-        try:
-            con.commit()  # records arrive in order: what came is a clean prefix
-        except Exception:
-            pass
+        _keep(hs)
         raise SyncError("%s; what arrived before is saved: run kocka sync again" % (e,))
     except SyncError:
-        try:
-            con.commit()
-        except Exception:
-            pass
+        _keep(hs)
         raise
+
+
+def _keep(hs):
+    """Commits what a sync that stopped had taken (records arrive in order: a clean
+    prefix), with how far the log came from the device, so the next sync asks from there."""
+    try:
+        hs.keep()
+    except Exception:
+        pass

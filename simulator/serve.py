@@ -108,7 +108,7 @@ def game_classes():
 def bots_for(name, n, seed):
     """(agents, meta): the game's own bots (shared_rules.<name>_bots.make_bot, a middle
     level), else random players, and the record's meta naming them as the device does
-    (app/screen.py seat_game, app/cubo_match.py), so `kocka scores` shows each seat as
+    (app/screen.py seat_game, app/games/cubo/play.py), so `kocka scores` shows each seat as
     the bot it was (host/seats.py), not as unknown."""
     from shared_rules import driver
     try:

@@ -15,7 +15,7 @@ HOLD_MS = 180
 
 # (menu label, setup screen, presses that start it from the setup, play screen)
 GAMES = (("Cubo", "CuboSetup", ("Y",), "CuboMatch"),
-         ("Kocka 10000", "K10kSetup", ("A",), "K10kPlay"),
+         ("Kocka 10000", "Kocka10000Setup", ("A",), "Kocka10000Play"),
          ("Coloretto", "ColorettoSetup", ("A",), "ColorettoPlay"),
          ("Cubingos", "CubingosSetup", ("A",), "CubingosPlay"))
 PLAY = ("A", "RIGHT", "A", "X", "PRESS", "A", "Y", "LEFT", "A", "DOWN")

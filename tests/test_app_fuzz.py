@@ -5,7 +5,7 @@ from tests.apphelpers import Harness
 
 MENU_SCREENS = {"QuitConfirm", "MainMenu", "SettingsScreen", "NamesScreen", "TextEntry", "AboutScreen",
                 "CuboSetup", "CuboMatch", "CuboTable",
-                "K10kSetup", "K10kPlay", "SelfTestScreen", "ColorettoSetup", "ColorettoPlay",
+                "Kocka10000Setup", "Kocka10000Play", "SelfTestScreen", "ColorettoSetup", "ColorettoPlay",
                 "CubingosSetup", "CubingosPlay", "HistoryScreen", "SyncScreen"}
 
 
@@ -44,7 +44,7 @@ def test_twenty_thousand_random_events(tmp_path):
     # Whatever state the mashing left, B leads home and every screen still opens.
     assert back_home(h)
     for label, name in (("Settings", "SettingsScreen"), ("About", "AboutScreen"),
-                        ("Cubo", "CuboSetup"), ("Kocka 10000", "K10kSetup"),
+                        ("Cubo", "CuboSetup"), ("Kocka 10000", "Kocka10000Setup"),
                         ("History", "HistoryScreen"), ("Sync with PC", "SyncScreen")):
         h.open_menu_item(label)
         assert h.top_name() == name

@@ -33,17 +33,17 @@ def test_presses_after_it_go_to_the_new_screen_in_order(tmp_path):
     assert h.top_name() == "MainMenu" and h.app.menu_index == 1  # the DOWN waited
     h.frames(1)
     setup = h.app.top()
-    assert h.top_name() == "K10kSetup" and setup.index == 1
+    assert h.top_name() == "Kocka10000Setup" and setup.index == 1
 
 
 def test_a_game_starts_in_the_frame_after_play(tmp_path, monkeypatch):
     h = Harness(tmp_path)
     h.press(api.DOWN)
     h.press(api.KEY_A)
-    assert h.top_name() == "K10kSetup"
+    assert h.top_name() == "Kocka10000Setup"
     seen = texts_drawn(monkeypatch)
     h.press(api.KEY_Y)  # Y starts the game from any row of a setup
-    assert h.top_name() == "K10kPlay"
+    assert h.top_name() == "Kocka10000Play"
     assert LOADING in seen
 
 

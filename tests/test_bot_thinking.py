@@ -8,7 +8,7 @@ from shared_rules.coloretto import rules as C
 from shared_rules.coloretto import bots as B
 from shared_rules.coloretto.rules import Coloretto
 from tests.apphelpers import Harness
-from app.coloretto_play import ColorettoPlay, TABLE
+from app.games.coloretto.play import ColorettoPlay, TABLE
 
 KINDS = ("strong", "greedy", "strong")
 NAMES = ["STRONG", "GREEDY", "CLEVER"]

@@ -7,7 +7,7 @@ import random
 import framebuf
 
 from app import ui, font
-from app import coloretto_draw as D
+from app.games.coloretto import draw as D
 from shared_rules.coloretto import rules as C
 from tests.apphelpers import Harness
 
@@ -108,7 +108,7 @@ def ref_rows(m, fb):
 def test_the_table_s_rows_are_their_cards_drawn_one_by_one(tmp_path):
     """Table frames of seeded games (3 and 5 players, rows filling and taken, the cursor
     on each row, jokers and +2 among the cards): the rows' band as the helpers drew it."""
-    from app.coloretto_play import ColorettoPlay
+    from app.games.coloretto.play import ColorettoPlay
     h = Harness(tmp_path)
     kinds = set()
     for players in (3, 5):

@@ -6,8 +6,8 @@ import framebuf
 from hal import api
 from shared_rules.coloretto import rules as C
 from app import ui, font
-from app import coloretto_draw as D
-from app.coloretto_play import FINAL
+from app.games.coloretto import draw as D
+from app.games.coloretto.play import FINAL
 from tests.test_coloretto_ui import start
 from tests.test_pause_quit import footer_bytes, expected_footer
 

@@ -5,7 +5,7 @@ the ranking."""
 from hal import api
 from shared_rules.coloretto import rules as C
 from tests.apphelpers import Harness
-from app.coloretto_play import ColorettoPlay, TABLE, SUMMARY, ASSIGN, FINAL
+from app.games.coloretto.play import ColorettoPlay, TABLE, SUMMARY, ASSIGN, FINAL
 
 
 def start(tmp_path, kinds=("human", "greedy", "strong"), seed=3, options=None):

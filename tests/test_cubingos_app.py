@@ -8,9 +8,9 @@ from shared_rules.cubingos import rules as C
 from shared_rules.rng import Rng
 from tests.apphelpers import Harness
 from app import games, savegame
-from app import cubingos_game
-from app.cubingos_play import CubingosPlay, PLAY, RESULT, FINAL, TURN
-from app.cubingos_iso import step
+from app.games.cubingos import setup as cubingos_game
+from app.games.cubingos.play import CubingosPlay, PLAY, RESULT, FINAL, TURN
+from app.games.cubingos.iso import step
 from app.lights import STATIC, FLASH
 
 MOVES = ((api.UP, 0, -1), (api.DOWN, 0, 1), (api.LEFT, -1, 0), (api.RIGHT, 1, 0))
@@ -71,7 +71,7 @@ TURN_KEYS = ((api.KEY_X, False), (api.LEFT, True), (api.UP, True))
 def turn_to(h, m, o):
     """Turns the ghost to orientation o with X (roll), and left/up in turn mode."""
     from shared_rules.cubingos import geom as G
-    from app.cubingos_iso import FACE_U, FACE_W
+    from app.games.cubingos.iso import FACE_U, FACE_W
     v = m.iso.v
     axes = ((FACE_W[v], 1), (G.PZ, 1), (FACE_U[v], 1))
 
@@ -419,8 +419,8 @@ def test_a_turn_of_the_view_refits_the_structure(tmp_path):
 
 
 def test_every_ghost_cell_is_reached_with_the_joystick_in_every_view():
-    from app.cubingos_iso import View
-    from app.cubingos_play import ghost_cells
+    from app.games.cubingos.iso import View
+    from app.games.cubingos.play import ghost_cells
     checked = []
 
     def check(st):
@@ -448,7 +448,7 @@ def test_every_ghost_cell_is_reached_with_the_joystick_in_every_view():
 def test_the_race_explains_itself(tmp_path):
     """A lone human is never told to pass the console; the time limit shows beside the
     clock; after a wrong placement the title says the bots race (no bare "Waiting")."""
-    from app import cubingos_draw as D
+    from app.games.cubingos import draw as D
     h, m = start(tmp_path, kinds=("human", "medium"), seed=3, options={"limit_ms": 60000})
     assert m.ready() == 0
     text, col = D.prompt(m)
@@ -478,7 +478,7 @@ def test_the_race_explains_itself(tmp_path):
 
 
 def test_a_finished_game_says_why_it_ended(tmp_path):
-    from app import cubingos_draw as D
+    from app.games.cubingos import draw as D
     h = Harness(tmp_path)
     games.load("cubingos").demo(h.app, 5)
     m = h.app.top()
@@ -516,7 +516,7 @@ def test_the_four_expressions_differ_at_a_glance():
     """Each pair of mouth glyphs differs in at least 9 of 15 pixels and in ink, drawn at
     1 px (the small icons) as at 3 px (the card)."""
     import framebuf
-    from app import cubingos_faces as I
+    from app.games.cubingos import faces as I
     drawn = []
     for m in range(4):
         for s in (1, 3):
@@ -537,7 +537,7 @@ def test_off_the_pico_the_dice_go_through_framebuf():
     """The Thumb loop is never tried off an RP2040 (tests/test_device_cubingos.py holds it
     to the framebuf path there): a View given the display's frame draws through framebuf."""
     import framebuf
-    from app import cubingos_iso as I
+    from app.games.cubingos import iso as I
     assert I._kernel() is None
     buf = bytearray(240 * 240)
     fb = framebuf.FrameBuffer(buf, 240, 240, framebuf.GS8)
@@ -546,5 +546,5 @@ def test_off_the_pico_the_dice_go_through_framebuf():
     view.fit([(0, 0, 0)])
     view.structure(fb, [(0, 0, 0, 0, True)], lambda x, y, z: False)
     # the start die's three faces in their three shades, its seams and outline
-    from app.cubingos_faces import PLAIN, SEAM, INK
+    from app.games.cubingos.faces import PLAIN, SEAM, INK
     assert set(PLAIN[1]) | {SEAM, INK} <= set(buf)

@@ -6,8 +6,8 @@ from shared_rules.cubo import rules as C
 from shared_rules.cubo.score import score_grid
 from shared_rules.rng import Rng
 from tests.apphelpers import Harness
-from app.cubo_match import CuboMatch, COUNT_IN_MS
-from app import cubo_table as T
+from app.games.cubo.play import CuboMatch, COUNT_IN_MS
+from app.games.cubo import table as T
 from app import gamelog, savegame
 from shared_rules import records, verify
 from shared_rules.cubo import table as CT
@@ -321,7 +321,7 @@ def test_menu_cursor_comes_back_where_it_was_after_a_game(tmp_path):
     h = Harness(tmp_path)
     h.open_menu_item("Kocka 10000")
     h.press(api.KEY_Y)                    # start with the default seats
-    assert h.top_name() == "K10kPlay"
+    assert h.top_name() == "Kocka10000Play"
     h.press(api.KEY_B)
     h.press(api.KEY_X)                    # quit from the pause box
     h.press(api.KEY_A)                    # confirm the quit

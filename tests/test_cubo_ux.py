@@ -7,10 +7,10 @@ from shared_rules.cubo import rules as C
 from shared_rules.cubo import table as CT
 from shared_rules.cubo.bots import CuboBot
 from tests.apphelpers import Harness, texts_drawn
-from app import cubo_match as M
-from app import cubo_table as T
+from app.games.cubo import play as M
+from app.games.cubo import table as T
 from app import font
-from app.cubo_match import CuboMatch
+from app.games.cubo.play import CuboMatch
 
 OPTS = {"keep_swaps": True, "runs_any_order": False, "yellow": False}
 

@@ -25,12 +25,12 @@ def cut(tmp_path_factory):
     dev = devicerun.boot(tmp_path_factory, "powercut", probe=True)
     devicerun.wait_top(dev, "BootScreen")
     go_to(dev, ("B",), "MainMenu")
-    go_to(dev, ("DOWN", "A"), "K10kSetup")
-    go_to(dev, ("A",), "K10kPlay")
+    go_to(dev, ("DOWN", "A"), "Kocka10000Setup")
+    go_to(dev, ("A",), "Kocka10000Play")
     for b in MOVES:
         tap(dev, b)
     dev.run(1500)
-    before = game_states(dev, "K10kPlay")
+    before = game_states(dev, "Kocka10000Play")
     writes_before = len(dev.flash_writes)
     console_before = len(dev.console)
     files = device_image.read_files(dev.flash_image())
@@ -38,7 +38,7 @@ def cut(tmp_path_factory):
     devicerun.wait_top(dev, "BootScreen", limit_ms=4000)
     go_to(dev, ("B",), "ResumeScreen")
     offer = dev.last_frame()
-    go_to(dev, ("A",), "K10kPlay")
+    go_to(dev, ("A",), "Kocka10000Play")
     for b in ("A", "A"):
         tap(dev, b)
     dev.run(800)
@@ -64,7 +64,7 @@ def test_resume_is_offered_after_the_cut(cut):
 
 def test_the_resumed_game_is_the_state_at_the_cut(cut):
     dev, before, _w, _c, _files, _offer = cut
-    states = game_states(dev, "K10kPlay")
+    states = game_states(dev, "Kocka10000Play")
     assert before and before[-1][2] != 0
     assert states[len(before)][2] == before[-1][2], (before[-1], states[len(before):])
 
@@ -72,8 +72,8 @@ def test_the_resumed_game_is_the_state_at_the_cut(cut):
 def test_the_resumed_game_goes_on(cut):
     dev, _before, _w, console_before, _files, _offer = cut
     after = rp2040emu.ProbeLog(dev.console_text()[console_before:])
-    assert [f[3] for f in after.frames].count("K10kPlay") >= 2
-    assert after.top() == "K10kPlay"
+    assert [f[3] for f in after.frames].count("Kocka10000Play") >= 2
+    assert after.top() == "Kocka10000Play"
 
 
 @pytest.fixture(scope="module")

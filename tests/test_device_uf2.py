@@ -89,7 +89,7 @@ K10K_KEYS = ("X", "RIGHT", "A", "X", "A")
 
 def play_some(dev, moves=K10K_KEYS):
     """Plays until the game has moved on (the probe's fingerprint changed)."""
-    devicerun.tap_until_changed(dev, "K10kPlay", moves, limit=40)
+    devicerun.tap_until_changed(dev, "Kocka10000Play", moves, limit=40)
     dev.run(1200)
 
 
@@ -105,30 +105,30 @@ def crossed(tmp_path_factory, firmware):
     a = devicerun.boot(tmp_path_factory, "uf2-cross-a", image=image)
     devicerun.wait_top(a, "BootScreen")
     go_to(a, ("B",), "MainMenu")
-    go_to(a, ("DOWN", "A"), "K10kSetup")
-    go_to(a, ("A",), "K10kPlay")
+    go_to(a, ("DOWN", "A"), "Kocka10000Setup")
+    go_to(a, ("A",), "Kocka10000Play")
     play_some(a)
-    before_b = states(a, "K10kPlay")[-1][2]
+    before_b = states(a, "Kocka10000Play")[-1][2]
     flash = a.flash_image()
     a.close()
 
     b = devicerun.boot(tmp_path_factory, "uf2-cross-b", firmware=firmware, image=flash)
     devicerun.wait_top(b, "BootScreen", limit_ms=4000)
     go_to(b, ("B",), "ResumeScreen")
-    go_to(b, ("A",), "K10kPlay")
-    after_b = states(b, "K10kPlay")[0][2]
+    go_to(b, ("A",), "Kocka10000Play")
+    after_b = states(b, "Kocka10000Play")[0][2]
     devicerun.tap(b, "A")  # a resumed game opens paused (the pause box): A goes on
     play_some(b)
     log_b = rp2040emu.ProbeLog(b.console_text())
-    before_c = states(b, "K10kPlay")[-1][2]
+    before_c = states(b, "Kocka10000Play")[-1][2]
     flash = b.flash_image()
     b.close()
 
     c = devicerun.boot(tmp_path_factory, "uf2-cross-c", image=flash)
     devicerun.wait_top(c, "BootScreen", limit_ms=4000)
     go_to(c, ("B",), "ResumeScreen")
-    go_to(c, ("A",), "K10kPlay")
-    after_c = states(c, "K10kPlay")[0][2]
+    go_to(c, ("A",), "Kocka10000Play")
+    after_c = states(c, "Kocka10000Play")[0][2]
     c.close()
     return (before_b, before_c), (after_b, after_c), log_b
 
@@ -142,9 +142,9 @@ def test_a_make_flash_save_resumes_under_the_image_and_back(crossed):
 
 def test_the_image_runs_its_frozen_code_with_room_to_spare(crossed):
     _before, _after, log_b = crossed
-    heap = [f[2] for f in log_b.frames if f[3] == "K10kPlay"]
+    heap = [f[2] for f in log_b.frames if f[3] == "Kocka10000Play"]
     assert heap
-    print("uf2 K10kPlay peak live heap %d B" % max(heap))
+    print("uf2 Kocka10000Play peak live heap %d B" % max(heap))
     assert log_b.boot_free > 200 * 1024
 
 
@@ -156,8 +156,8 @@ def synced(tmp_path_factory, firmware):
                          firmware=firmware)
     devicerun.wait_top(dev, "BootScreen")
     go_to(dev, ("B",), "MainMenu")
-    go_to(dev, ("DOWN", "A"), "K10kSetup")
-    go_to(dev, ("A",), "K10kPlay")
+    go_to(dev, ("DOWN", "A"), "Kocka10000Setup")
+    go_to(dev, ("A",), "Kocka10000Play")
     db = tmp / "kocka.sqlite3"
     code, out = devicerun.kocka_sync(dev, db)
     dev.run(1500)
@@ -168,7 +168,7 @@ def synced(tmp_path_factory, firmware):
 def test_kocka_sync_gets_every_game_from_the_image_while_a_game_is_open(synced):
     dev, code, out, db = synced
     assert code == 0, out
-    assert rp2040emu.ProbeLog(dev.console_text()).top() == "K10kPlay"
+    assert rp2040emu.ProbeLog(dev.console_text()).top() == "Kocka10000Play"
     con = sqlite3.connect(str(db))
     rows = con.execute("SELECT verified FROM games").fetchall()
     assert len(rows) == SYNC_GAMES and all(r[0] == 1 for r in rows), rows

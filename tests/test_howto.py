@@ -15,14 +15,14 @@ from shared_rules.cubo import rules as CU
 from shared_rules.kocka10000 import rules as K
 from shared_rules.coloretto import rules as CO
 from app import ui, font, howto
-from app import cubo_table as T
+from app.games.cubo import table as T
 from tests.apphelpers import Harness, texts_drawn, footers
 
 # (menu label, setup screen, game screen, page module, demo/harness name)
-GAMES = (("Cubo", "CuboSetup", "CuboMatch", "app.cubo_help", "cubo"),
-         ("Kocka 10000", "K10kSetup", "K10kPlay", "app.k10k_help", "kocka10000"),
-         ("Coloretto", "ColorettoSetup", "ColorettoPlay", "app.coloretto_help", "coloretto"),
-         ("Cubingos", "CubingosSetup", "CubingosPlay", "app.cubingos_help", "cubingos"))
+GAMES = (("Cubo", "CuboSetup", "CuboMatch", "app.games.cubo.help", "cubo"),
+         ("Kocka 10000", "Kocka10000Setup", "Kocka10000Play", "app.games.kocka10000.help", "kocka10000"),
+         ("Coloretto", "ColorettoSetup", "ColorettoPlay", "app.games.coloretto.help", "coloretto"),
+         ("Cubingos", "CubingosSetup", "CubingosPlay", "app.games.cubingos.help", "cubingos"))
 HELP_MODULES = [g[3] for g in GAMES]
 
 
@@ -36,8 +36,8 @@ def art_of(name):
 
 
 def help_loaded():
-    return sorted(n for n in sys.modules if n == "app.howto" or n.endswith("_help")
-                  or n.endswith("_help_art"))
+    return sorted(n for n in sys.modules if n == "app.howto" or n.endswith(".help")
+                  or n.endswith(".help_art"))
 
 
 @pytest.fixture
@@ -116,12 +116,12 @@ def picture_colours(name, page):
 
 
 def test_cubo_pictures_are_dice_and_a_scored_grid(monkeypatch):
-    from app import cubo_help_art as A
-    c = picture_colours("app.cubo_help", 0)
+    from app.games.cubo import help_art as A
+    c = picture_colours("app.games.cubo.help", 0)
     die = 22 * 22 // 2
     assert c.get(ui.RED, 0) > 4 * die and c.get(ui.BLUE, 0) > 4 * die
     assert c.get(ui.WHITE, 0) > die                      # the joker
-    c = picture_colours("app.cubo_help", 2)
+    c = picture_colours("app.games.cubo.help", 2)
     assert c.get(ui.RED, 0) > 4 * 200 and c.get(ui.BLUE, 0) > 4 * 200
     # the grid is a legal one, and the total drawn is the rules' score of it
     grid = list(A.GRID)
@@ -134,10 +134,10 @@ def test_cubo_pictures_are_dice_and_a_scored_grid(monkeypatch):
 
 
 def test_kocka10000_table_holds_the_rules_points():
-    from app import k10k_help_art as A
+    from app.games.kocka10000 import help_art as A
     for dice, points, what in A.TABLE:
         assert K.classic_points(list(dice), whole_roll=len(dice) == 6) == points, what
-    c = picture_colours("app.k10k_help", 1)
+    c = picture_colours("app.games.kocka10000.help", 1)
     dice = sum(len(d) for d, p, w in A.TABLE)
     assert c.get(ui.WHITE, 0) > dice * 14 * 14 // 2
     assert c.get(ui.BLACK, 0) >= 21                      # the pips
@@ -145,8 +145,8 @@ def test_kocka10000_table_holds_the_rules_points():
 
 
 def test_coloretto_pictures_are_rows_and_a_scored_hand():
-    from app import coloretto_help_art as A
-    from app import coloretto_draw as D
+    from app.games.coloretto import help_art as A
+    from app.games.coloretto import draw as D
     assert A.BROWN == CO.TABLES["brown"][1:] and A.GREY == CO.TABLES["grey"][1:]
     counts = [0] * 7
     jokers = plus2 = 0
@@ -158,23 +158,23 @@ def test_coloretto_pictures_are_rows_and_a_scored_hand():
         else:
             counts[c] += n
     assert CO.score_player(counts, jokers, plus2) == 41   # the "= 41" drawn
-    rows = picture_colours("app.coloretto_help", 1)
+    rows = picture_colours("app.games.coloretto.help", 1)
     for card in (CO.LETTERS.index("G"), CO.PLUS2, CO.LETTERS.index("Y"), CO.JOKER):
         assert rows.get(D.CARD_COL[card], 0) > 100, card
-    hand = picture_colours("app.coloretto_help", 3)
+    hand = picture_colours("app.games.coloretto.help", 3)
     for c, n in A.HAND:
         assert hand.get(D.CARD_COL[c], 0) > 100, c
 
 
 def test_cubingos_pictures_are_creatures():
-    from app import cubingos_help_art as A
-    from app import cubingos_faces as I
+    from app.games.cubingos import help_art as A
+    from app.games.cubingos import faces as I
     from shared_rules.cubingos import rules as CG
-    c = picture_colours("app.cubingos_help", 0)
+    c = picture_colours("app.games.cubingos.help", 0)
     for k in A.SHOWN:
         assert c.get(I.FUR[k >> 2][0], 0) > 300, CG.card_name(k)
     assert len({k >> 2 for k in A.SHOWN}) == 4 and len({k & 3 for k in A.SHOWN}) == 4
-    c = picture_colours("app.cubingos_help", 1)
+    c = picture_colours("app.games.cubingos.help", 1)
     assert c.get(I.FUR[A.FORMED >> 2][0], 0) > 300 and c.get(ui.WHITE, 0) > 2 * 1000
     assert c.get(I.GLYPH_INK[A.FORMED & 3], 0) > 0       # the mouth
 

@@ -8,7 +8,7 @@ from hal import api
 from shared_rules.cubo import rules as C
 from tests.apphelpers import Harness, texts_drawn, footers
 from app import font, ui
-from app import cubo_table as T
+from app.games.cubo import table as T
 
 OPTS = {"keep_swaps": True, "runs_any_order": False, "yellow": False}
 
@@ -109,7 +109,7 @@ def footer_greys(h):
 
 def test_coloretto_greys_out_draw_when_no_row_has_room(tmp_path, monkeypatch):
     from shared_rules.coloretto import rules as CC
-    from app.coloretto_play import ColorettoPlay
+    from app.games.coloretto.play import ColorettoPlay
     h = Harness(tmp_path)
     m = ColorettoPlay(h.app, ["human", "human"], ["ANNA", "BEN"], {}, 3)
     h.app.push(m)
@@ -160,7 +160,7 @@ def test_the_resume_screen_says_which_game_is_saved(tmp_path, monkeypatch):
 
 # -- Cubo against bots: the hint box cannot outlive the countdown ----------------------------
 def new_match(tmp_path, levels, seed=3):
-    from app.cubo_match import CuboMatch
+    from app.games.cubo.play import CuboMatch
     h = Harness(tmp_path)
     h.app.push(CuboMatch(h.app, list(levels), dict(OPTS), seed))
     h.frames(1)
@@ -169,7 +169,7 @@ def new_match(tmp_path, levels, seed=3):
 
 def count_in(h, m):
     """A (ready) and the count-in to "Cubo!"."""
-    from app import cubo_match as M
+    from app.games.cubo import play as M
     h.press(api.KEY_A)
     h.frames(M.COUNT_IN_MS // 33 + 1)
     assert m.count_at is None and m.game_time(h.clock) < 100
@@ -225,7 +225,7 @@ def signal_texts(seen):
 
 def test_round_one_waits_for_the_player_then_counts_in_before_anyone_rolls(
         tmp_path, monkeypatch):
-    from app import cubo_match as M
+    from app.games.cubo import play as M
     h, m = new_match(tmp_path, ("hard", "hard"))
     st = m.state
     got = footers(monkeypatch)
@@ -261,7 +261,7 @@ def test_round_one_waits_for_the_player_then_counts_in_before_anyone_rolls(
 
 
 def test_every_later_round_counts_in_after_the_summary(tmp_path, monkeypatch):
-    from app import cubo_match as M
+    from app.games.cubo import play as M
     h, m = new_match(tmp_path, ("medium",))
     st = m.state
     count_in(h, m)

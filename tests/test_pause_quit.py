@@ -8,7 +8,7 @@ from hal import api
 from app import ui, font, savegame
 from tests.apphelpers import Harness
 
-GAMES = (("Cubo", "CuboSetup"), ("Kocka 10000", "K10kSetup"),
+GAMES = (("Cubo", "CuboSetup"), ("Kocka 10000", "Kocka10000Setup"),
          ("Coloretto", "ColorettoSetup"), ("Cubingos", "CubingosSetup"))
 
 

@@ -7,7 +7,7 @@ from hal import api
 from shared_rules.rng import Rng
 from app import savegame
 from tests.apphelpers import Harness
-from tests import test_k10k_ui as K10K
+from tests import test_kocka10000_ui as K10K
 from tests import test_coloretto_ui as COL
 from tests import test_cubo_ui as CUBO
 from tests import test_cubingos_app as CUBINGOS

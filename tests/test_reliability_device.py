@@ -265,8 +265,8 @@ def _fill(storage, leave):
 
 @pytest.mark.parametrize("leave", [0, 8192, 14000])
 def test_a_full_flash_never_escapes_the_app_nor_loses_the_game(tmp_path, leave):
-    from app.k10k_play import K10kPlay
-    from tests.test_k10k_ui import human_step
+    from app.games.kocka10000.play import Kocka10000Play
+    from tests.test_kocka10000_ui import human_step
     from shared_rules import records, verify
     st = MemStorage()
     h = _app_on(st, tmp_path)
@@ -274,11 +274,11 @@ def test_a_full_flash_never_escapes_the_app_nor_loses_the_game(tmp_path, leave):
     real = h.app.show_notice
     h.app.show_notice = lambda t, ms=3000: (notices.append(t), real(t, ms))
     _fill(st, leave)
-    h.app.launch(lambda: K10kPlay(h.app, ["human", "medium"], ["ANNA", "BOT1"], {}, 3))
+    h.app.launch(lambda: Kocka10000Play(h.app, ["human", "medium"], ["ANNA", "BOT1"], {}, 3))
     m = h.app.top()
     m.t_roll, m.t_bot, m.t_moment, m.t_board = 60, 40, 60, 60
     for _ in range(20000):
-        if h.top_name() != "K10kPlay":
+        if h.top_name() != "Kocka10000Play":
             break
         human_step(h, m)
     else:

@@ -6,7 +6,7 @@ is kept and explained."""
 from hal import api
 from app import gamelog, journal, savegame
 from tests.apphelpers import Harness
-from tests import test_k10k_ui as K10K
+from tests import test_kocka10000_ui as K10K
 from tests import test_coloretto_ui as COL
 from tests import test_cubo_ui as CUBO
 
@@ -34,7 +34,7 @@ def test_kocka10000_resumes_where_the_power_went(tmp_path):
     h2 = reboot(tmp_path)
     assert h2.app.top().items[0].label() == "Resume Kocka 10000"
     m2 = resume(h2)
-    assert type(m2).__name__ == "K10kPlay"
+    assert type(m2).__name__ == "Kocka10000Play"
     assert m2.st.to_dict() == before
     assert m2.kinds == ["human", "medium", "human"] and m2.names == m.names
     # and it goes on being saved
@@ -219,7 +219,7 @@ def test_a_full_log_keeps_the_finished_game_and_holds_new_games_until_a_sync(tmp
     assert h.top_name() == "MainMenu" and h.app.notice == gamelog.FULL_TEXT
     assert savegame.pending(storage)["scores"] == scores
 
-    from app import k10k_game
+    from app.games.kocka10000 import setup as k10k_game
 
     def new_game():
         return k10k_game._play(h.app, ["human", "easy"], ["A", "B"], {}, 9)
@@ -230,6 +230,6 @@ def test_a_full_log_keeps_the_finished_game_and_holds_new_games_until_a_sync(tmp
     storage.free_bytes = room  # a sync made room
     h.app.switch(new_game)
     h.frames(1)
-    assert h.top_name() == "K10kPlay"
+    assert h.top_name() == "Kocka10000Play"
     assert gamelog.shared(storage).last == 1
     assert not savegame.pending(storage)["done"]

@@ -203,3 +203,27 @@ def test_an_older_read_only_database_says_what_to_do(dbpath, monkeypatch):
     monkeypatch.setattr(dbfile, "writable", lambda path: False)   # as for anyone but root
     with pytest.raises(db.DbError, match="older kocka"):
         db.connect(dbpath, write=False)
+
+
+def test_a_sync_cut_short_is_taken_up_where_it_stopped(dbpath, tmp_path):
+    """What arrived before the cable was pulled counts as received from the device: once
+    the device's own acknowledgement is past it (here a first PC synced everything), the
+    next sync asks from where this database stopped, and nothing comes twice. (Numbers
+    the device was never acknowledged come again, found identical: duplicates.)"""
+    from host.sync import SyncError, sync as run_sync
+    from tests import recgen
+    dev = Device(seed=61)
+    dev.play(30)
+    first_pc = db.connect(str(tmp_path / "first.sqlite3"))
+    assert sync(dev, first_pc).acked == 30
+    con = db.connect(dbpath)
+    wire = dev.wire([("pull", 2500, 1)])
+    with pytest.raises(SyncError):
+        run_sync(wire, con, lookup=recgen.lookup, now=lambda: 1790000000, mono=wire.clock,
+                 batch=100)
+    got = con.execute("SELECT count(*) FROM games").fetchone()[0]
+    assert 0 < got < 30
+    assert db.synced_to(con, dev.log.device, dev.log.epoch) == got
+    res = sync(dev, con)
+    assert res.since == got and res.duplicates == 0 and res.new == 30 - got
+    con.close()

@@ -10,7 +10,7 @@ from shared_rules import syncproto as sp
 from shared_rules.rng import Rng
 from tests.apphelpers import Harness
 from tests.test_gamelog_screens import LineSerial, fill
-from tests import test_k10k_ui as K10K
+from tests import test_kocka10000_ui as K10K
 
 
 def with_line(tmp_path):
@@ -54,7 +54,7 @@ def test_hello_during_a_game_is_answered_busy(tmp_path):
     for _ in range(3):
         ser.inbox.extend(sp.encode_frame(sp.HELLO, '{"v":1}'))
         h.frames(20)
-    assert h.app.sync.service is None and h.top_name() == "K10kPlay"
+    assert h.app.sync.service is None and h.top_name() == "Kocka10000Play"
     assert ser.out.count(BUSY_FRAME) == 3
 
 
@@ -65,7 +65,7 @@ def test_a_game_start_ends_a_session_and_drops_the_service(tmp_path):
     svc = h.app.sync.service
     assert svc.dev.active
     h.press(api.KEY_B)  # hide the sync screen; the session goes on
-    from app import k10k_game
+    from app.games.kocka10000 import setup as k10k_game
     h.app.switch(lambda: k10k_game._play(h.app, ["human", "easy"], ["A", "B"], {}, 1))
     h.frames(1)  # the game starts in the next frame (app.soon)
     assert h.app.sync.service is None and not svc.dev.active
@@ -124,7 +124,7 @@ def test_with_room_for_it_kocka_sync_runs_behind_the_game(tmp_path):
     wire = Wire(lambda serial: AppOnTheWire(h, serial))
     res = host_sync(wire, con).run()
     assert res.new == 3 and con.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 3
-    assert h.top_name() == "K10kPlay" and h.app.top() is m
+    assert h.top_name() == "Kocka10000Play" and h.app.top() is m
     assert notices[0].startswith("Syncing") and notices[-1].startswith("Synced")
     assert m.st.to_dict() == before or not m.st.is_terminal()
     # and the game goes on after it

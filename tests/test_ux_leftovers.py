@@ -4,8 +4,8 @@ the Coloretto and Cubingos setups open as they were last started, with stable na
 from hal import api
 from shared_rules.cubingos import rules as C
 from app import font, ui, last_setup, journal
-from app import cubo_table as T
-from app.cubingos_play import CubingosPlay, TURN, MOVE, RESULT, FINAL
+from app.games.cubo import table as T
+from app.games.cubingos.play import CubingosPlay, TURN, MOVE, RESULT, FINAL
 from tests.apphelpers import Harness, texts_drawn, footers
 
 OPTS = {"keep_swaps": True, "runs_any_order": False, "yellow": False}

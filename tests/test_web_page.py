@@ -168,7 +168,7 @@ def test_keys_mouse_and_touch_move_the_cursor_and_open_a_game(browser, site, tmp
     audio = p.page.evaluate("window.kocka.audio()")
     assert audio["started"] and p.stats()["tones"] > 0  # the key unlocked sound; a click played
     p.press("KeyA")
-    p.wait_top("K10kSetup")
+    p.wait_top("Kocka10000Setup")
     p.page.click("#btn-B")  # the drawn B key, with the mouse
     p.wait_top("MainMenu")
     p.frames_later(3)
@@ -191,7 +191,7 @@ def test_a_gamepad_drives_the_joystick_and_keys(browser, site, tmp_path):
     """)
     p = Page(ctx, site)
     p.wait_top("MainMenu")
-    for button, top in ((13, None), (0, "K10kSetup"), (1, "MainMenu")):  # d-pad down, A, B
+    for button, top in ((13, None), (0, "Kocka10000Setup"), (1, "MainMenu")):  # d-pad down, A, B
         p.page.evaluate("window.fakePad.buttons[%d].pressed = true" % button)
         p.frames_later(1)
         p.page.evaluate("window.fakePad.buttons[%d].pressed = false" % button)
@@ -255,7 +255,7 @@ def test_a_demo_share_link_plays_the_game_to_its_end(browser, site):
 def test_a_game_share_link_opens_its_setup(browser, site):
     ctx = browser.new_context()
     p = Page(ctx, site, "?game=kocka10000")
-    p.wait_top("K10kSetup")
+    p.wait_top("Kocka10000Setup")
     ctx.close()
 
 

@@ -271,7 +271,7 @@ def full_flash(games):
     """4. Games played with the flash (nearly) full: exceptions out of the app."""
     from hal.virtual import VirtualHal
     from app.app import App
-    from app.k10k_play import K10kPlay
+    from app.games.kocka10000.play import Kocka10000Play
     from hal import api
     escaped = 0
     for i in range(games):
@@ -289,7 +289,7 @@ def full_flash(games):
         tick()
         st.files["filler"] = bytearray(max(0, st.free_bytes() - (i % 4) * 4096 - 4096))
         try:
-            app.launch(lambda: K10kPlay(app, ["human", "medium"], ["ANNA", "BOT"], {}, i))
+            app.launch(lambda: Kocka10000Play(app, ["human", "medium"], ["ANNA", "BOT"], {}, i))
             for k in range(400):
                 b = [api.KEY_A, api.KEY_X, api.RIGHT, api.KEY_Y][k % 4]
                 hal.buttons.inject(api.event(api.PRESSED, b))

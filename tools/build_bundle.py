@@ -18,7 +18,7 @@ PACKAGES = (("shared_rules", "shared_rules"), ("firmware/app", "app"),
 HOST_ONLY = ("hal/virtual.py",)  # used by headless runs only; never imported on the device
 # Modules with inline Thumb assembly: compiled for the RP2040's Cortex-M0+ (armv6m code
 # also runs on the RP2350; other ports refuse the file and take their generic paths).
-THUMB = ("hal/kernels_thumb.py", "app/cubingos_thumb.py", "app/art_thumb.py")
+THUMB = ("hal/kernels_thumb.py", "app/games/cubingos/dice_thumb.py", "app/art_thumb.py")
 # mpy-cross optimisation level. 3 leaves source line numbers out of the bytecode, which
 # saves about 3 KB of the Pico's heap while a game runs (tracebacks then name the
 # functions but not the lines); KOCKA_MPY_OPT=0 builds a debugging bundle with them.

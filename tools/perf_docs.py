@@ -112,7 +112,7 @@ def where(results, *names):
 
 
 # -- the blocks ---------------------------------------------------------------------------------
-GAMES = (("Cubo", "CuboMatch", "CuboSetup"), ("Kocka 10000", "K10kPlay", "K10kSetup"),
+GAMES = (("Cubo", "CuboMatch", "CuboSetup"), ("Kocka 10000", "Kocka10000Play", "Kocka10000Setup"),
          ("Coloretto", "ColorettoPlay", "ColorettoSetup"),
          ("Cubingos", "CubingosPlay", "CubingosSetup"))
 
@@ -188,8 +188,8 @@ def device_table(r):
         ("draw, max, same screens: firmware image", draw(image, "max") + " ms"),
         ("input latency, GPIO edge to the last byte of the frame that shows it, "
          "median / max: menu cursor; setup cursor; Kocka 10000's dice cursor",
-         "%s; %s; %s ms" % (med_max(lat["MainMenu (cursor)"]), med_max(lat["K10kSetup (cursor)"]),
-                            med_max(lat["K10kPlay (dice cursor)"]))),
+         "%s; %s; %s ms" % (med_max(lat["MainMenu (cursor)"]), med_max(lat["Kocka10000Setup (cursor)"]),
+                            med_max(lat["Kocka10000Play (dice cursor)"]))),
         ("a change of screen (%d presses through every screen the menu leads to): "
          "the press answered, median / p90 / max" % scr["answer_all_ms"]["n"],
          "%s / %s / %s ms" % tuple(num(scr["answer_all_ms"][k]) for k in ("median", "p90", "max"))),
@@ -275,7 +275,7 @@ def bots_device_table(r):
              "kocka10000 hard", "cubo hard", "cubo hard (runs_any_order, yellow)")) + " ms"),
         ("bots-only demos, longest update less the save journal: Cubo / Kocka 10000 / Cubingos",
          " / ".join(num(b["app: %s bots (%s), update" % k]["max_without_saving_ms"]) for k in (
-             ("cubo", "CuboMatch"), ("kocka10000", "K10kPlay"),
+             ("cubo", "CuboMatch"), ("kocka10000", "Kocka10000Play"),
              ("cubingos", "CubingosPlay"))) + " ms"),
         ("an idle-time collection between a Cubo bot's decisions, max",
          num(max(b[k]["max_ms"] for k in b if k.startswith("cubo") and

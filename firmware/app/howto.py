@@ -2,8 +2,8 @@
 game's setup screen (X, or its "How to play" row) or from its pause box (the joystick
 press).
 
-A game's help lives next to its code in two modules: the pages (app.cubo_help,
-app.k10k_help, app.coloretto_help, app.cubingos_help: NAME and PAGES, each page a title,
+A game's help lives next to its code in two modules: the pages (app.games.cubo.help,
+app.games.kocka10000.help, app.games.coloretto.help, app.games.cubingos.help: NAME and PAGES, each page a title,
 its picture's height and its text) and their pictures (the same name + "_art":
 picture(fb, page, y)). show() imports the pictures (and this module) only when help is
 opened, and closing forgets the modules that came with them (App.forget), so while help
@@ -33,7 +33,7 @@ def text_top(pic_h):
 
 
 def show(app, name):
-    """Opens the How to play whose pages are module `name` (e.g. "app.cubo_help") over
+    """Opens the How to play whose pages are module `name` (e.g. "app.games.cubo.help") over
     the top screen (screens call app.gamescreen.open_help, which answers the press first).
     The picture module imports at its top all it draws with, so what came with it is
     known at once (and only that short list is kept while help is open)."""

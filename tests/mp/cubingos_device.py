@@ -1,5 +1,5 @@
-# main.py for the emulated RP2040 (tests/test_device_cubingos.py): app.cubingos_thumb's
-# die() against app.cubingos_iso's framebuf path on the real firmware: seeded
+# main.py for the emulated RP2040 (tests/test_device_cubingos.py): app.games.cubingos.dice_thumb's
+# die() against app.games.cubingos.iso's framebuf path on the real firmware: seeded
 # structures in every view at every scale (pushed off the frame too) with and without a
 # ghost, and seeded random geometry (any triangles, lines and marks, clipped at every
 # edge). Prints "COK <cases>" or "CFAIL <what>".
@@ -8,7 +8,7 @@ from array import array
 
 import framebuf
 
-from app import cubingos_iso as I
+from app.games.cubingos import iso as I
 from shared_rules.cubingos import rules as C
 from shared_rules.cubingos import geom as G
 

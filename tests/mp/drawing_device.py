@@ -65,7 +65,7 @@ def main():
     if not font_fast.use(font, fb, buf):
         print("KFAIL font_fast")
         return
-    from app import coloretto_draw as D
+    from app.games.coloretto import draw as D
     from shared_rules.coloretto import rules as C
     for players in (3, 5):
         st = C.Coloretto(players, 7)

@@ -110,7 +110,7 @@ def main():
     kinds = args.get("kinds") or ["strong", "strong", "strong"]
     from hal.pico import PicoHal
     from app.app import App
-    from app import coloretto_game as G
+    from app.games.coloretto import setup as G
     hal = PicoHal()
     app = App(hal)
     if getattr(hal.display, "_fast", False):  # text as firmware/main.py draws it

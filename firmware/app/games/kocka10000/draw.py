@@ -1,4 +1,4 @@
-"""Drawing Kocka 10000 (the screen is app.k10k_play): the table with the six dice, the
+"""Drawing Kocka 10000 (the screen is app.games.kocka10000.play): the table with the six dice, the
 full-screen moments, the scoreboard between turns, the final ranking, the pause box.
 
 Texts are built when something changes (the play screen caches them), not per frame;

@@ -1,7 +1,7 @@
 """Cubingos on the device: the setup screen (2-4 seats, each a human or a bot of level
 easy, medium or hard; the free_dice ending; an optional time limit per leg), the way into
 a game, the headless demo and resuming a saved game. The game itself is
-app.cubingos_play, imported only on Start (the rules and the bots with it). The screen
+app.games.cubingos.play, imported only on Start (the rules and the bots with it). The screen
 opens with the last setup started.
 """
 
@@ -23,12 +23,12 @@ def options_of(setup):
 
 
 def _play(app, kinds, names, options, seed, saved=None):
-    from app.cubingos_play import CubingosPlay
+    from app.games.cubingos.play import CubingosPlay
     return CubingosPlay(app, kinds, names, options, seed, saved)
 
 
 class CubingosSetup(SeatSetup):
-    HELP = "app.cubingos_help"
+    HELP = "app.games.cubingos.help"
     TITLE = "Cubingos"
     KINDS = ("human", "easy", "medium", "hard")
     KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")

@@ -1,4 +1,4 @@
-"""Drawing for app.coloretto_play: the table (rows, deck, the drawn card, the current
+"""Drawing for app.games.coloretto.play: the table (rows, deck, the drawn card, the current
 player's collection and live score), every player's collection, the round summary, the
 joker colours and the ranking. Every card shows its letter (Y O R P G B N, J joker,
 +2) on its colour, so colours never need telling apart by hue alone.

@@ -1,5 +1,5 @@
 """Kocka 10000 on the device: the setup screen (players, who sits where, rule options)
-and the way into a game. The game itself is app.k10k_play, imported only on Start.
+and the way into a game. The game itself is app.games.kocka10000.play, imported only on Start.
 
 Seats: 2-6, each a human (named from the settings' player names, in order) or a bot of
 level easy, medium or hard (named after its seat). Left/right on a seat cycles Human /
@@ -23,12 +23,12 @@ def options_of(setup):
 
 
 def _play(app, kinds, names, options, seed, saved=None):
-    from app.k10k_play import K10kPlay
-    return K10kPlay(app, kinds, names, options, seed, saved)
+    from app.games.kocka10000.play import Kocka10000Play
+    return Kocka10000Play(app, kinds, names, options, seed, saved)
 
 
-class K10kSetup(SeatSetup):
-    HELP = "app.k10k_help"
+class Kocka10000Setup(SeatSetup):
+    HELP = "app.games.kocka10000.help"
     TITLE = "Kocka 10000"
     KINDS = ("human", "easy", "medium", "hard")
     KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")
@@ -51,7 +51,7 @@ class K10kSetup(SeatSetup):
 
 
 def open(app):
-    app.push(K10kSetup(app))
+    app.push(Kocka10000Setup(app))
 
 
 def demo(app, seed):

@@ -27,7 +27,7 @@ from micropython import const
 
 from hal import api
 from app import ui, font, sound
-from app import cubo_view as V
+from app.games.cubo import draw as V
 from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
 from app.journal import Recorder
@@ -51,7 +51,7 @@ PLAYER_LED = {C.WAITING: (0, 0, 0), C.ARRANGING: (60, 60, 70), C.CALLED: (40, 20
 
 
 class CuboMatch(GameScreen):
-    HELP = "app.cubo_help"
+    HELP = "app.games.cubo.help"
 
     def __init__(self, app, levels, options, seed, human=True, saved=None, pace="normal"):
         GameScreen.__init__(self, app)

@@ -1,6 +1,6 @@
 """Coloretto on the device: the setup screen (2-5 seats, each a human or a bot of level
 random, greedy or strong; the preset Original/Online; the brown or grey scoring table)
-and the way into a game. The game itself is app.coloretto_play, imported only on Start
+and the way into a game. The game itself is app.games.coloretto.play, imported only on Start
 (the rules and the bots with it). The screen opens with the last setup started.
 """
 
@@ -18,12 +18,12 @@ def options_of(setup):
 
 
 def _play(app, kinds, names, options, seed, saved=None):
-    from app.coloretto_play import ColorettoPlay
+    from app.games.coloretto.play import ColorettoPlay
     return ColorettoPlay(app, kinds, names, options, seed, saved)
 
 
 class ColorettoSetup(SeatSetup):
-    HELP = "app.coloretto_help"
+    HELP = "app.games.coloretto.help"
     TITLE = "Coloretto"
     KINDS = ("human", "random", "greedy", "strong")
     KIND_LABELS = ("Human", "Random bot", "Greedy bot", "Strong bot")

@@ -3,8 +3,8 @@
 The rules are shared_rules.cubingos.rules; this screen turns buttons into timestamped actions
 on the game clock (ms since the game started, stopped while paused), lets the bots act
 on the same clock, keeps the save (app.journal) and shows each placement's result, each
-round's winner and the final ranking. Drawing: app.cubingos_draw (panels) and
-app.cubingos_iso (the structure).
+round's winner and the final ranking. Drawing: app.games.cubingos.draw (panels) and
+app.games.cubingos.iso (the structure).
 
 Each human in turn gets the round's card: A shows it and starts their clock. Keys while
 racing: the joystick moves the ghost die over the cells next to the structure (or, in
@@ -21,8 +21,8 @@ from app import sound
 from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
 from app.lights import STATIC
-from app import cubingos_draw as D
-from app.cubingos_iso import View, step, FACE_U, FACE_W
+from app.games.cubingos import draw as D
+from app.games.cubingos.iso import View, step, FACE_U, FACE_W
 from shared_rules.cubingos import rules as C
 from shared_rules.cubingos import geom as G
 from shared_rules.cubingos.bots import make_bot
@@ -61,7 +61,7 @@ def ghost_cells(st, legal):
 
 
 class CubingosPlay(GameScreen):
-    HELP = "app.cubingos_help"
+    HELP = "app.games.cubingos.help"
 
     def __init__(self, app, kinds, names, options, seed, saved=None, state=None):
         """saved: a save to go on with (app.savegame.pending); state: an advanced game to

@@ -1,7 +1,7 @@
 """Coloretto at the table: hot-seat for 2-5 players, any mix of humans and bots.
 
 The rules are shared_rules.coloretto.rules; this screen turns buttons into actions, runs the
-bots at a watchable pace and shows the game. Drawing is in app.coloretto_draw.
+bots at a watchable pace and shows the game. Drawing is in app.games.coloretto.draw.
 
 Keys on your turn: up/down move the cursor over the rows; Y draws a card, then A puts
 it on the row under the cursor; A on a row (before drawing) takes it. X shows every
@@ -16,7 +16,7 @@ from hal import api
 from app import sound, ui, font
 from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
-from app import coloretto_draw as D
+from app.games.coloretto import draw as D
 from shared_rules.coloretto import rules as C
 from shared_rules.coloretto.bots import make_bot
 
@@ -27,7 +27,7 @@ FINAL = 3
 
 
 class ColorettoPlay(GameScreen):
-    HELP = "app.coloretto_help"
+    HELP = "app.games.coloretto.help"
 
     def __init__(self, app, kinds, names, options, seed, saved=None):
         GameScreen.__init__(self, app)

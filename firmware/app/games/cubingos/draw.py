@@ -1,4 +1,4 @@
-"""Drawing for app.cubingos_play: the header with the clock, the structure (app.cubingos_iso)
+"""Drawing for app.games.cubingos.play: the header with the clock, the structure (app.games.cubingos.iso)
 with the ghost die and the creatures it would form, the card in the top-left corner, the
 players' cards won and this round's outcome, the prompt, the round's result, the final
 ranking with every player's cards, and the pause box.
@@ -10,7 +10,7 @@ half (the expression glyph) below.
 from micropython import const
 
 from app import ui, font
-from app import cubingos_faces as F
+from app.games.cubingos import faces as F
 from shared_rules.cubingos import rules as C
 
 S = font.SMALL

@@ -1,13 +1,13 @@
-"""app.cubingos_iso's dice through framebuf (their look: app.cubingos_faces): what app.cubingos_thumb draws on the Pico,
+"""app.games.cubingos.iso's dice through framebuf (their look: app.games.cubingos.faces): what app.games.cubingos.dice_thumb draws on the Pico,
 drawn everywhere else (CPython, the WebAssembly port) and into frames other than the
 display's. A module of its own: the Pico, where the loop runs, never loads it.
 """
-from app import cubingos_faces as I
+from app.games.cubingos import faces as I
 from shared_rules.cubingos import rules as C
 
 
 def die(view, fb, a):
-    """The die of record recs[a] through framebuf (what app.cubingos_thumb draws):
+    """The die of record recs[a] through framebuf (what app.games.cubingos.dice_thumb draws):
     per face, its four halves filled, the two diagonals, the four outer edges, then
     each half's mouth or eyes."""
     r = view.recs

@@ -1,9 +1,9 @@
-"""The pictures of Coloretto's How to play (app.coloretto_help): rows of cards and a
-scored collection, drawn by app.coloretto_draw, and the two scoring tables.
+"""The pictures of Coloretto's How to play (app.games.coloretto.help): rows of cards and a
+scored collection, drawn by app.games.coloretto.draw, and the two scoring tables.
 picture(fb, page, y) draws page `page`'s picture with its top at y."""
 
 from app import ui, font
-from app import coloretto_draw as D
+from app.games.coloretto import draw as D
 
 Y, O, R, P, G, B, N, J, PLUS2 = range(9)
 # the table's rows in the picture: what lies on each (its capacity is 3)

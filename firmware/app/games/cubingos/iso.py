@@ -14,7 +14,7 @@ from micropython import const
 from array import array
 
 from app import ui
-from app.cubingos_faces import INK, SEAM, TAB, tri
+from app.games.cubingos.faces import INK, SEAM, TAB, tri
 from shared_rules.cubingos import rules as C
 from shared_rules.cubingos import geom as G
 
@@ -27,7 +27,7 @@ FACE_W = (G.NY, G.NX, G.PY, G.PX)
 class View:
     """Where things go on screen for one turn of the view and one scale.
 
-    fb, buf: the display's frame and its buffer. Where app.cubingos_thumb's loop runs
+    fb, buf: the display's frame and its buffer. Where app.games.cubingos.dice_thumb's loop runs
     (the Pico), the dice drawn into that frame go through it, everywhere else (and into
     other frames) through framebuf: the same pixels (tests/mp/cubingos_device.py)."""
 
@@ -202,7 +202,7 @@ class View:
         if fb is self.fb:
             self.kern(self.job, self.ctx, self.at + 12 * i, n)
             return
-        from app.cubingos_flat import die   # never loaded where the loop runs
+        from app.games.cubingos.flat import die   # never loaded where the loop runs
         for a in range(6 * i, 6 * (i + n), 6):
             die(self, fb, a)
 
@@ -259,7 +259,7 @@ class View:
 
 
 def _kernel():
-    """app.cubingos_thumb.die where the inline assembler runs on an RP2040 (the Pico),
+    """app.games.cubingos.dice_thumb.die where the inline assembler runs on an RP2040 (the Pico),
     else None. Not on the RP2350 either: the loop divides with the RP2040's SIO divider,
     which the RP2350 does not have."""
     import sys
@@ -267,7 +267,7 @@ def _kernel():
         # not even tried elsewhere (see hal.kernels.load)
         return None
     try:
-        from app.cubingos_thumb import die
+        from app.games.cubingos.dice_thumb import die
     except Exception:  # no inline assembler, another arch
         return None
     return die

@@ -1,11 +1,11 @@
-"""The pictures of Cubo's How to play (app.cubo_help): a player's dice and a scored grid,
-drawn by app.cubo_view, the grid's points from the rules' own line scoring.
+"""The pictures of Cubo's How to play (app.games.cubo.help): a player's dice and a scored grid,
+drawn by app.games.cubo.draw, the grid's points from the rules' own line scoring.
 picture(fb, page, y) draws page `page`'s picture with its top at y."""
 
 from micropython import const
 
 from app import ui, font
-from app import cubo_view as V
+from app.games.cubo import draw as V
 from shared_rules.cubo.score import line_scores
 
 _R = const("R")

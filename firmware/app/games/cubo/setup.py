@@ -32,7 +32,7 @@ def options_of(setup, table=False):
 class CuboSetup(SetupScreen):
     """The keys of every setup (app.seats.SetupScreen); A on "Start game" starts too, and
     the last row opens How to play. Opens with the last setup."""
-    HELP = "app.cubo_help"
+    HELP = "app.games.cubo.help"
 
     def __init__(self, app):
         self.store = Store(last_setup.load(app.hal.storage, "cubo", default_setup(), CHOICES))
@@ -93,12 +93,12 @@ class CuboSetup(SetupScreen):
 
 
 def _match(app, levels, options, seed, human=True, saved=None, pace="normal"):
-    from app.cubo_match import CuboMatch
+    from app.games.cubo.play import CuboMatch
     return CuboMatch(app, levels, options, seed, human, saved, pace)
 
 
 def _table(app, players, options, seed, saved=None):
-    from app.cubo_table import CuboTable
+    from app.games.cubo.table import CuboTable
     return CuboTable(app, players, options, seed, saved)
 
 

@@ -5,14 +5,14 @@ from hal import api
 from shared_rules.kocka10000 import rules as K
 from shared_rules.kocka10000.bots import classic_choices, face_masks
 from tests.apphelpers import Harness
-from app.k10k_play import K10kPlay, TABLE, BOARD, FINAL
+from app.games.kocka10000.play import Kocka10000Play, TABLE, BOARD, FINAL
 
 
 def start(tmp_path, kinds=("human", "medium"), seed=3, options=None, fast=True):
     h = Harness(tmp_path)
     people = ("ANNA", "BEN", "CLARA", "DAVID", "EVA", "FERI")
     names = [people[i] if kinds[i] == "human" else "BOT%d" % i for i in range(len(kinds))]
-    m = K10kPlay(h.app, list(kinds), names, options or {}, seed)
+    m = Kocka10000Play(h.app, list(kinds), names, options or {}, seed)
     if fast:
         m.t_roll, m.t_bot, m.t_moment, m.t_board = 60, 40, 60, 60
     h.app.push(m)
@@ -85,7 +85,7 @@ def test_a_whole_hot_seat_game_with_buttons(tmp_path):
     st = m.st
     seen = set()
     for _ in range(20000):
-        if h.top_name() != "K10kPlay":
+        if h.top_name() != "Kocka10000Play":
             break
         if m.moments:
             seen.add(m.moments[0][5])
@@ -100,7 +100,7 @@ def test_a_whole_hot_seat_game_with_buttons(tmp_path):
 
 def test_bots_only_demo_reaches_the_end(tmp_path):
     h = Harness(tmp_path)
-    from app import k10k_game
+    from app.games.kocka10000 import setup as k10k_game
     k10k_game.demo(h.app, 11)
     m = h.app.top()
     m.t_roll, m.t_bot, m.t_moment, m.t_board = 40, 1, 40, 40
@@ -113,7 +113,7 @@ def test_bots_only_demo_reaches_the_end(tmp_path):
             kinds.add(m.moments[0][5])
     assert m.st.is_terminal() and m.view == FINAL
     assert K.EV_WIN in kinds
-    assert h.top_name() == "K10kPlay"  # the demo stays on the ranking
+    assert h.top_name() == "Kocka10000Play"  # the demo stays on the ranking
 
 
 def to_my_roll(h, m):
@@ -217,7 +217,7 @@ def test_pause_resume_and_quit(tmp_path):
 def test_setup_screen_starts_the_configured_game(tmp_path):
     h = Harness(tmp_path)
     h.open_menu_item("Kocka 10000")
-    assert h.top_name() == "K10kSetup"
+    assert h.top_name() == "Kocka10000Setup"
     s = h.app.top()
     h.press(api.DOWN)           # Players
     h.press(api.RIGHT)          # 3
@@ -231,7 +231,7 @@ def test_setup_screen_starts_the_configured_game(tmp_path):
     h.press(api.RIGHT)
     h.press(api.KEY_Y)
     m = h.app.top()
-    assert type(m).__name__ == "K10kPlay"
+    assert type(m).__name__ == "Kocka10000Play"
     assert m.kinds == ["human", "easy", "human"] and m.names == ["ANNA", "ROBI", "BEN"]
     assert m.st.options["finish_round"] and not m.st.options["extra_dice_double"]
 
@@ -246,7 +246,7 @@ def test_mashing_buttons_through_a_hot_seat_game(tmp_path):
     turns = set()
     moments = set()
     for _ in range(1000):
-        if h.top_name() != "K10kPlay":
+        if h.top_name() != "Kocka10000Play":
             h, m = start(tmp_path / str(games), kinds=("human", "hard", "human"), seed=games)
             games += 1
         if rng.below(3) == 0:

@@ -1,5 +1,5 @@
 """Cubingos' How to play: the rules of docs/rules/cubingos.md told short, page by page
-(title, picture height, text), for app.howto; the pictures are app.cubingos_help_art's."""
+(title, picture height, text), for app.howto; the pictures are app.games.cubingos.help_art's."""
 
 NAME = "Cubingos"
 

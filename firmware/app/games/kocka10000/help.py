@@ -1,5 +1,5 @@
 """Kocka 10000's How to play: the rules of docs/rules/kocka10000.md told short, page by
-page (title, picture height, text), for app.howto; the picture is app.k10k_help_art's."""
+page (title, picture height, text), for app.howto; the picture is app.games.kocka10000.help_art's."""
 
 NAME = "Kocka 10000"
 

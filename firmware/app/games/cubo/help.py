@@ -1,5 +1,5 @@
 """Cubo's How to play: the rules of docs/rules/cubo.md told short, page by page
-(title, picture height, text), for app.howto; the pictures are app.cubo_help_art's."""
+(title, picture height, text), for app.howto; the pictures are app.games.cubo.help_art's."""
 
 NAME = "Cubo"
 

@@ -4,7 +4,7 @@ The rules are shared_rules.kocka10000.rules; this screen turns buttons into acti
 bots at a watchable pace, and shows what happens: the roll (animated, with sound), the
 live value of the dice picked, the full-screen moments (bust, hot dice, 2,500, a
 collection completed and confirmed, the win), and the scoreboard between turns.
-Drawing is in app.k10k_draw.
+Drawing is in app.games.kocka10000.draw.
 
 Keys on your turn (dice on the table): joystick moves over the dice, A picks / unpicks
 the die, X sets the picked dice aside and rolls on, Y sets them aside and banks; the
@@ -18,7 +18,7 @@ from micropython import const
 from hal import api
 from app import ui, sound, font
 from app.lights import FLASH, CHASE
-from app import k10k_draw as D
+from app.games.kocka10000 import draw as D
 from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
 from shared_rules.kocka10000 import rules as K
@@ -42,8 +42,8 @@ def popcount(m):
     return n
 
 
-class K10kPlay(GameScreen):
-    HELP = "app.k10k_help"
+class Kocka10000Play(GameScreen):
+    HELP = "app.games.kocka10000.help"
 
     def __init__(self, app, kinds, names, options, seed, saved=None):
         GameScreen.__init__(self, app)

@@ -24,7 +24,7 @@ from micropython import const
 
 from hal import api
 from app import ui, font, sound
-from app import cubo_view as V
+from app.games.cubo import draw as V
 from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
 from app.journal import Recorder, CLOCK
@@ -47,7 +47,7 @@ CENTRE_ROLL, PLAYING, COUNTING, CUBO, PICK, GRID, TAKEN, SWAP, NAME, CARD, POINT
 class CuboTable(GameScreen):
     """The rules and the totals are the state's (shared_rules.cubo.table); this screen
     keeps what is on screen: the phase, cursors, the entry being edited."""
-    HELP = "app.cubo_help"
+    HELP = "app.games.cubo.help"
 
     def __init__(self, app, players, options, seed, saved=None):
         GameScreen.__init__(self, app)

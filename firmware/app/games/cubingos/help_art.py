@@ -1,10 +1,10 @@
-"""The pictures of Cubingos' How to play (app.cubingos_help): creature cards and a
-creature forming across two dice, drawn by app.cubingos_draw and app.cubingos_iso as the
+"""The pictures of Cubingos' How to play (app.games.cubingos.help): creature cards and a
+creature forming across two dice, drawn by app.games.cubingos.draw and app.games.cubingos.iso as the
 game draws them. picture(fb, page, y) draws page `page`'s picture with its top at y."""
 
 from app import ui, font
-from app import cubingos_draw as D
-from app import cubingos_faces as F
+from app.games.cubingos import draw as D
+from app.games.cubingos import faces as F
 
 # a creature is colour * 4 + expression (shared_rules.cubingos.rules.card_name)
 SHOWN = (0, 5, 10, 15)     # red happy, yellow sad, green angry, blue surprised

@@ -1,4 +1,4 @@
-"""The picture of Kocka 10000's How to play (app.k10k_help): a scoring table of dice
+"""The picture of Kocka 10000's How to play (app.games.kocka10000.help): a scoring table of dice
 drawn as the game draws them (app.art). picture(fb, page, y) draws it with its top at y."""
 
 from app import ui, font, art

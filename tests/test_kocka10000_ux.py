@@ -1,10 +1,11 @@
 """Kocka 10000's UX items of issue 16: readable set-aside dice, a scoreboard that shows
 every player's last turn, seat names that stay put, and the setup remembered."""
 from hal import api
-from app import k10k_draw as D, last_setup
-from app.k10k_play import BOARD
+from app import last_setup
+from app.games.kocka10000 import draw as D
+from app.games.kocka10000.play import BOARD
 from tests.apphelpers import Harness, texts_drawn
-from tests.test_k10k_ui import start, human_step
+from tests.test_kocka10000_ui import start, human_step
 
 
 def test_set_aside_dice_are_big_enough_and_clear_of_the_table():
@@ -40,7 +41,7 @@ def test_the_scoreboard_shows_each_players_last_turn(tmp_path, monkeypatch):
 
 def open_setup(h):
     h.open_menu_item("Kocka 10000")
-    assert h.top_name() == "K10kSetup"
+    assert h.top_name() == "Kocka10000Setup"
     return h.app.top()
 
 
@@ -73,7 +74,7 @@ def test_the_setup_comes_back_as_it_was_started(tmp_path):
     h.press(api.RIGHT)
     h.press(api.KEY_Y)
     m = h.app.top()
-    assert type(m).__name__ == "K10kPlay"
+    assert type(m).__name__ == "Kocka10000Play"
     h.press(api.KEY_B)
     h.press(api.KEY_X)          # quit
     h.press(api.KEY_A)                       # confirm

@@ -1,6 +1,6 @@
 """Coloretto's How to play: the rules of docs/rules/coloretto.md told short, page by
 page (title, picture height, text), for app.howto; the pictures are
-app.coloretto_help_art's."""
+app.games.coloretto.help_art's."""
 
 NAME = "Coloretto"
 

@@ -1,7 +1,7 @@
 """How a Cubingos die's faces look, wherever they are drawn: the fur colours and die
 backgrounds in three shades (top, left, right face), the ink and seam colours, the mouth
 glyphs and eyes, the triangle of a half as framebuf's poly takes it, and the colour table
-app.cubingos_thumb's loop reads (TAB). app.cubingos_iso places the dice; app.cubingos_flat
+app.games.cubingos.dice_thumb's loop reads (TAB). app.games.cubingos.iso places the dice; app.games.cubingos.flat
 and the loop draw them.
 """
 from micropython import const
@@ -45,7 +45,7 @@ while _KEY in GLYPH_INK:
     _KEY += 1
 _PAL = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
 _PAL.pixel(0, 0, _KEY)
-# app.cubingos_thumb's table: the colours by half (heads 0-3, then the white die's and
+# app.games.cubingos.dice_thumb's table: the colours by half (heads 0-3, then the white die's and
 # the start die's background) and face seen (top, left, right), each glyph's rows, its ink
 TAB = bytes([c for fur in FUR + PLAIN for c in fur] + [r for g in GLYPHS for r in g]
             + list(GLYPH_INK))

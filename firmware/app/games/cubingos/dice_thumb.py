@@ -1,5 +1,5 @@
 """The Cubingos structure's dice in Thumb assembly (MicroPython's inline assembler,
-armv6m: the RP2040's Cortex-M0+), loaded by app.cubingos_iso on the Pico only (a module
+armv6m: the RP2040's Cortex-M0+), loaded by app.games.cubingos.iso on the Pico only (a module
 of its own: its code is purged with the game, and no other screen's heap holds it).
 
 On the emulated Pico framebuf's poly fill costs about 12 us a row (it reads each vertex
@@ -10,7 +10,7 @@ largest scale, 5 ms for 13 dice.
 
 die(job, ctx, rec, n) draws n dice, the drawing records from address rec on (6 signed
 halfwords: depth, centre x, centre y, orientation, start die, mask of the faces to
-draw), with the pixels app.cubingos_iso's framebuf path gives: per face drawn, its
+draw), with the pixels app.games.cubingos.iso's framebuf path gives: per face drawn, its
 four halves filled (framebuf's poly fill, node for node), the two diagonals in SEAM
 and the four outer edges in INK (framebuf's line, step for step), then each half's
 mouth or eyes.
@@ -23,10 +23,10 @@ the frame.
 Node x of an edge on a row as framebuf computes it, C's truncating divisions included:
 (32*x1 + 32*(x2-x1)*(row-y1)/(y2-y1) + 16)/32; the first division by the RP2040's
 hardware divider (SIO 0xd0000068 the signed dividend, +4 the divisor, +8 the quotient,
-ready 8 cycles after the divisor is written; the RP2350 has none, so app.cubingos_iso
+ready 8 cycles after the divisor is written; the RP2350 has none, so app.games.cubingos.iso
 loads this on an RP2040 only).
 r12 holds job throughout; r8-r11 belong to the C code that called: saved and restored.
-app.cubingos_flat is the reference, drawing the same through framebuf (CPython, the
+app.games.cubingos.flat is the reference, drawing the same through framebuf (CPython, the
 WebAssembly port); tests/test_device_cubingos.py holds this loop to it on the firmware.
 """
 import micropython
