@@ -103,7 +103,7 @@ def cubo_roll_runs(tmp):
     from app.games.cubo.play import COUNT_IN_MS, GO_SHOWN_MS, ROLL_ANIM_MS
     from app.games.cubo.table import ROLL_MS
     out = {}
-    for mode in ("match",):
+    for mode in ("match", "table"):
         dev = rp2040emu.Device(device_image.build_image(), out_dir=os.path.join(tmp, mode))
         try:
             dev.until(3000)                      # the menu, its cursor on Cubo

@@ -1,8 +1,10 @@
-"""The games the device offers, a package each here (cubo, kocka10000, coloretto,
-cubingos): setup.py (its setup screen and open, demo, resume: the way in), play.py (the
-play screen), draw.py (what the play screen draws), help.py and help_art.py (How to
-play); Cubo adds table.py (table mode), Cubingos iso.py, faces.py, flat.py and
-dice_thumb.py (the structure in isometric view). Their rules are in shared_rules/<game>/.
+"""The games the device offers, a folder each here (cubo, kocka10000, coloretto,
+cubingos; namespace packages: no __init__ to load from flash when a game opens), one
+shape for all: setup.py (its setup screen and open, demo, resume: the way in), play.py
+(the play screen), draw.py (what the play screen draws), help.py and help_art.py (How
+to play); Cubo adds table.py (table mode), Cubingos iso.py (the structure in isometric
+view), faces.py (the dice's look), flat.py and dice_thumb.py (the dice drawn through
+framebuf, or on the Pico by a Thumb loop). Their rules are in shared_rules/<game>/.
 
 GAMES: one entry per game, its menu title and the module that opens it. The main menu
 lists exactly these; a game's modules are imported only when it is opened, so an idle

@@ -1,1 +1,0 @@
-"""Coloretto: the rules (rules.py, ColorettoState) and the bots (bots.py)."""
