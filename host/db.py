@@ -109,15 +109,6 @@ def sha(raw):
     return hashlib.sha256(raw).hexdigest()
 
 
-def max_seq(con, device, epoch):
-    """The highest seq stored or known gone for this device log (0: none)."""
-    a = con.execute("SELECT max(seq) FROM games WHERE device=? AND epoch=?",
-                    (device, epoch)).fetchone()[0] or 0
-    b = con.execute("SELECT max(last) FROM gaps WHERE device=? AND epoch=?",
-                    (device, epoch)).fetchone()[0] or 0
-    return max(a, b)
-
-
 def synced_to(con, device, epoch):
     """The number up to which this log came from the device itself in syncs (0: none)."""
     row = con.execute("SELECT synced FROM devices WHERE device=? AND epoch=?",
