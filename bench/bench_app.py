@@ -24,12 +24,11 @@ CORE = ("hal.virtual", "app.app")
 def import_costs(bundle):
     """Heap per import under MicroPython: the core app, then each game's modules."""
     from app import games
-    from shared_rules import registry
     from tests.mpgate import run_mp, ROOT
     from tests.apprun import parse
     names = list(CORE)
-    for g in games.GAMES:
-        names.append(g[2] + "+" + registry.MODULES[g[0]])
+    for g in games.menu():
+        names.append(g.app + "+" + g.rules)
     mounts = tuple(os.path.join(bundle, d) + ":" + d for d in ("shared_rules", "app", "hal", "board"))
     proc = run_mp(os.path.join(ROOT, "tests", "mp", "import_cost.py"), names, mounts=mounts,
                   steps=True)

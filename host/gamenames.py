@@ -12,9 +12,7 @@ def _key(text):
 
 def known():
     """[(id, title)] of every game this kocka can replay, in the menu's order."""
-    from shared_rules import registry
-    ids = list(registry.MODULES) + [g for g in games.extra_names() if g not in registry.MODULES]
-    return [(g, games.title(g)) for g in ids]
+    return [(g, games.title(g)) for g in games.names()]
 
 
 def listing():

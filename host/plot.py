@@ -18,10 +18,9 @@ import os
 import re
 
 from host import db, dates, ratings
-from host.games import title
+from host.games import find, title
 from host.safetext import shown
 
-GOALS = {"kocka10000": 10000}  # a game played to a score: its goal line
 
 
 def _day(t):
@@ -136,7 +135,8 @@ def _plot(con, out_dir, game):
         for name in sorted(series):
             xs, ys = series[name]
             ax.plot(xs, ys, marker="o", linewidth=1.2, markersize=3, label=name)
-        goal = GOALS.get(g)
+        about = find(g)
+        goal = about.goal if about is not None else None  # a game played to a score
         if goal:
             ax.axhline(goal, color="0.3", linestyle="--", linewidth=1,
                        label="goal %s" % format(goal, ","))

@@ -2,8 +2,9 @@
 
 On the device the bundle root holds shared_rules/, app/, hal/, board/: here
 that is the repository root plus firmware/, and simulator/mpcompat supplies
-the MicroPython-only modules (framebuf, micropython) under CPython. Import
-this before anything from `app` or `hal`.
+the MicroPython-only modules (framebuf, micropython) under CPython. The games in
+the folders KOCKA_EXTRA_GAMES names (host/games.py) are installed too. Import this
+before anything from `app` or `hal`.
 """
 import os
 import sys
@@ -17,6 +18,8 @@ def install():
     for p in (ROOT, FIRMWARE, MPCOMPAT):  # the last inserted is searched first
         if p not in sys.path:
             sys.path.insert(0, p)
+    from host import games
+    games.sync()
 
 
 install()

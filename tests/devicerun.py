@@ -13,11 +13,16 @@ MP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
 GAP_MS = 350  # a press every GAP_MS, held HOLD_MS: long enough for one frame to see it
 HOLD_MS = 180
 
-# (menu label, setup screen, presses that start it from the setup, play screen)
-GAMES = (("Cubo", "CuboSetup", ("Y",), "CuboMatch"),
-         ("Kocka 10000", "Kocka10000Setup", ("A",), "Kocka10000Play"),
-         ("Coloretto", "ColorettoSetup", ("A",), "ColorettoPlay"),
-         ("Cubingos", "CubingosSetup", ("A",), "CubingosPlay"))
+
+
+def menu_games():
+    """(menu label, setup screen, presses that start it from the setup, play screen) of
+    every game in the main menu, in its order, from the games' descriptors."""
+    from shared_rules import registry
+    return tuple((g.title, g.screens[0], g.start, g.screens[1]) for g in registry.menu())
+
+
+GAMES = menu_games()
 PLAY = ("A", "RIGHT", "A", "X", "PRESS", "A", "Y", "LEFT", "A", "DOWN")
 QUIT = ("B", "X", "A")   # pause, quit, confirm
 
@@ -29,15 +34,16 @@ def require():
         pytest.skip(why)
 
 
-def boot(tmp_path_factory, name, data=None, probe=False, firmware=None, image=None):
+def boot(tmp_path_factory, name, data=None, probe=False, firmware=None, image=None, roots=()):
     """A Device booted from the bundle (probe: the instrumented main.py) with /data files.
     firmware: a Kocka firmware image's binary (tests/test_device_uf2.py builds one): then the filesystem
     holds no code, and the probe comes in through boot.py. image: the flash filesystem
-    as it is."""
+    as it is. roots: extra games folders installed with the bundle (a test's game)."""
     require()
     if image is None:
         extra = rp2040emu.probe_main(frozen_image=firmware is not None) if probe else None
-        image = device_image.build_image(data=data, extra=extra, bundle=firmware is None)
+        image = device_image.build_image(data=data, extra=extra, bundle=firmware is None,
+                                         roots=roots)
     out = tmp_path_factory.mktemp(name)
     return rp2040emu.Device(image, out_dir=str(out), firmware=firmware)
 

@@ -42,3 +42,6 @@ def run_mp(script, args=(), mounts=DEVICE_MOUNTS, extra_mounts=(), out_dir=None,
     cmd.append(str(script))
     cmd += [str(a) for a in args]
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+
+# The tests' game, Race, installed as a game folder (tests/race; tests/shared/toygame.py)
+RACE_MOUNT = "tests/race/shared_rules/race:shared_rules/race"

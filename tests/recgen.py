@@ -43,7 +43,7 @@ class KockaBot:
 
 def installed():
     out = []
-    for name in sorted(registry.MODULES):
+    for name in sorted(registry.names()):
         try:
             registry.game_class(name)
             out.append(name)

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from host import db
+from tests import RACE_GAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty")
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty"
 def env():
     e = dict(os.environ)
     e["PYTHONPATH"] = ROOT
-    e["KOCKA_EXTRA_GAMES"] = "race=tests.shared.toygame"
+    e["KOCKA_EXTRA_GAMES"] = RACE_GAMES
     e.pop("KOCKA_DB", None)
     return e
 
@@ -250,10 +251,10 @@ def test_bad_usage_exits_2_and_changes_nothing(tmp_path, capsys, argv):
     assert not path.exists()  # nothing was created or changed
 
 
-def test_bad_usage_exit_2_also_on_a_database_with_games(tmp_path, capsys):
+def test_bad_usage_exit_2_also_on_a_database_with_games(tmp_path, capsys, monkeypatch):
     from host import cli
     from tests.hostdb import add_game
-    os.environ.setdefault("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", RACE_GAMES)
     path = tmp_path / "k.sqlite3"
     con = db.connect(str(path))
     add_game(con, 1)

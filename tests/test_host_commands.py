@@ -13,6 +13,7 @@ import pytest
 
 from host import db
 from tests.hostdb import add_game, add_real_game, NOW
+from tests import RACE_GAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.skipif(not os.path.exists(KOCKA),
 def env(dbpath=None, **more):
     e = dict(os.environ)
     e["PATH"] = BIN + os.pathsep + e.get("PATH", "")  # as after `make install` or activate
-    e["KOCKA_EXTRA_GAMES"] = "race=tests.shared.toygame"
+    e["KOCKA_EXTRA_GAMES"] = RACE_GAMES
     e["PYTHONPATH"] = ROOT  # the toy game lives in tests/
     e.pop("KOCKA_DB", None)
     if dbpath:
@@ -54,7 +55,6 @@ def club(tmp_path_factory):
     every kind, with the seat kinds a device records (or none: an older firmware)."""
     path = tmp_path_factory.mktemp("club") / "k.sqlite3"
     con = db.connect(str(path))
-    os.environ.setdefault("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
     for i in range(300):
         add_game(con, i + 1, players=["ANNA", "BEN"], scores=[20, i % 20], i=i % 7,
                  ended=NOW + 60 * i)

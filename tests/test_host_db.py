@@ -15,6 +15,7 @@ import pytest
 from host import cli, db, dbfile
 from tests import hostdb
 from tests.hostdb import add_game, NOW
+from tests import RACE_GAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -259,7 +260,7 @@ def test_check_reports_a_good_database_and_a_changed_record(tmp_path, capsys):
 
 def test_check_reverify_applies_todays_checks_to_old_verified_games(tmp_path, capsys,
                                                                      monkeypatch):
-    monkeypatch.setenv("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", RACE_GAMES)
     path = str(tmp_path / "k.sqlite3")
     con = db.connect(path)
     add_game(con, 1, players=["ANNA", "BEN"], ended=NOW)
@@ -280,7 +281,7 @@ ODD = [None, "x", "", b"\x00\xff", 2 ** 63 - 1, -2 ** 63, 1.5, -1, 0, "[1,2]", '
 def test_odd_values_in_any_cell_never_crash_a_command(tmp_path, capsys, monkeypatch):
     """SQLite lets any column hold any type: rows edited by another tool must not break a
     report (each command ends with its output or one error line)."""
-    monkeypatch.setenv("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", RACE_GAMES)
     base = good_db(tmp_path / "base.sqlite3")
     c = sqlite3.connect(base)
     cols = dict((t, [r[1] for r in c.execute("PRAGMA table_info(%s)" % t)])

@@ -9,6 +9,7 @@ import pytest
 
 from host import cli, db, safetext
 from tests.hostdb import add_game, NOW
+from tests import RACE_GAMES
 
 EVIL = ["\x1b]0;pwned\x07", "A\rB", "=1+2", "+SUM(A1)", "@cmd", "-x", "\u202eRTL"]
 CONTROL = ("\x1b", "\x07", "\r", "\u202e")
@@ -16,7 +17,7 @@ CONTROL = ("\x1b", "\x07", "\r", "\u202e")
 
 @pytest.fixture
 def evil_db(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", RACE_GAMES)
     path = tmp_path / "k.sqlite3"
     con = db.connect(str(path))
     add_game(con, 1, players=EVIL[:2], scores=[3, 20], device="D\x1b[2J", ended=NOW)
@@ -82,7 +83,7 @@ def test_shown_and_csv_cell():
 
 @pytest.fixture
 def odd_db(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", RACE_GAMES)
     path = tmp_path / "k.sqlite3"
     con = db.connect(str(path))
     add_game(con, 1, players=["ANNA", "BEN"], scores=[20, 3], ended=NOW)
@@ -135,7 +136,7 @@ def test_plot_tells_games_of_one_day_apart(tmp_path, monkeypatch):
     label repeats a date (the old date axis showed the same day under every tick)."""
     import matplotlib.pyplot as plt
     from host import plot
-    monkeypatch.setenv("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", RACE_GAMES)
     con = db.connect(str(tmp_path / "k.sqlite3"))
     ends = [NOW + 1800 * i for i in range(5)] + [NOW + 86400, NOW + 90000]
     for i, t in enumerate(ends):

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tests.mpgate import ROOT, run_mp
+from tests.mpgate import ROOT, RACE_MOUNT, run_mp
 
 DEVICE_SOURCES = sorted(
     glob.glob(os.path.join(ROOT, "shared_rules", "**", "*.py"), recursive=True)
@@ -33,7 +33,7 @@ def test_mpy_cross_compiles_every_device_file(tmp_path):
 @pytest.mark.micropython
 def test_shared_tests_pass_under_micropython():
     proc = run_mp(os.path.join(ROOT, "tests", "mp", "run_shared_tests.py"),
-                  extra_mounts=("tests/shared:tests_shared",))
+                  extra_mounts=("tests/shared:tests_shared", RACE_MOUNT))
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
     want = len(shared_test_functions())
     assert want > 200, want

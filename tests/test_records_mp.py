@@ -4,14 +4,14 @@ import os
 
 import pytest
 
-from tests.mpgate import ROOT, run_mp
+from tests.mpgate import ROOT, RACE_MOUNT, run_mp
 
 SCRIPT = os.path.join(ROOT, "tests", "mp", "records_device.py")
 
 
 @pytest.mark.micropython
 def test_log_sync_and_history_under_micropython():
-    proc = run_mp(SCRIPT, extra_mounts=("tests/shared:tests_shared",))
+    proc = run_mp(SCRIPT, extra_mounts=("tests/shared:tests_shared", RACE_MOUNT))
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     line = [l for l in proc.stdout.splitlines() if l.startswith("RESULT ")][0]
     r = json.loads(line[7:])

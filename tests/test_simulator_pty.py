@@ -10,6 +10,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from tests import RACE_GAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty")
@@ -93,7 +94,7 @@ def test_demo_games_record_their_seats(tmp_path, monkeypatch, capsys):
     from host import cli as kocka_cli, db, seats
     from simulator import serve
     from shared_rules import records
-    monkeypatch.setenv("KOCKA_EXTRA_GAMES", "race=tests.shared.toygame")
+    monkeypatch.setenv("KOCKA_EXTRA_GAMES", RACE_GAMES)
     names = [name for name, cls in serve.game_classes()]
     assert {"cubo", "kocka10000", "coloretto", "cubingos", "race"} <= set(names)
     hal = VirtualHal(str(tmp_path / "dev"), 3)

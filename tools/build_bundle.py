@@ -1,9 +1,14 @@
 """`make mpy`: compiles the device code to .mpy files in build/bundle/ (the device bundle).
 
 The bundle has the device's layout: shared_rules/, app/, hal/, board/ and main.py
-(main.py stays source: MicroPython runs /main.py at boot, and it is tiny). Prints a
-size report. The MicroPython gate runs the app from this same bundle, so what is
-measured is what gets flashed.
+(main.py stays source: MicroPython runs /main.py at boot, and it is tiny), and
+shared_rules/catalog (written here: which game descriptors the bundle holds, so the
+device need not list folders). Prints a size report. The MicroPython gate runs the
+app from this same bundle, so what is measured is what gets flashed.
+
+The games come from their descriptors (shared_rules/<game>/descriptor.py), and from
+the folders KOCKA_EXTRA_GAMES names (host/games.py), or `roots` given to build():
+each descriptor says which of its files carry Thumb code and which are the host's.
 """
 import os
 import shutil
@@ -12,30 +17,70 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUNDLE = os.path.join(ROOT, "build", "bundle")
-# (source folder, folder in the bundle)
+# (source folder, folder in the bundle), in this checkout and in every extra games folder
 PACKAGES = (("shared_rules", "shared_rules"), ("firmware/app", "app"),
             ("firmware/hal", "hal"), ("firmware/board", "board"))
 HOST_ONLY = ("hal/virtual.py",)  # used by headless runs only; never imported on the device
 # Modules with inline Thumb assembly: compiled for the RP2040's Cortex-M0+ (armv6m code
 # also runs on the RP2350; other ports refuse the file and take their generic paths).
-THUMB = ("hal/kernels_thumb.py", "app/games/cubingos/dice_thumb.py", "app/art_thumb.py")
+# The core's; each game's descriptor names its own (thumb).
+CORE_THUMB = ("hal/kernels_thumb.py", "app/art_thumb.py")
+CATALOG = "shared_rules/catalog.py"
+
+
+def games():
+    """Every game the bundle holds (shared_rules.descriptor.Game): this checkout's and
+    those of the extra games folders installed (host.games)."""
+    from host import games as host_games
+    from shared_rules import registry
+    host_games.sync()
+    return registry.games()
+
+
+def thumb_files():
+    return CORE_THUMB + tuple(f for g in games() for f in g.thumb)
+
+
+def host_only():
+    """Bundle paths never put on the device: the virtual HAL and each game's words for
+    `kocka show` (its descriptor's describe module)."""
+    return HOST_ONLY + tuple(g.describe.replace(".", "/") + ".py" for g in games()
+                             if g.describe)
+
+
+def catalog_source():
+    """shared_rules/catalog.py: the descriptors the bundle holds (shared_rules.registry)."""
+    from shared_rules import registry
+    games()
+    return ('"""The game descriptors this build holds (written by tools/build_bundle.py; '
+            'read by shared_rules.registry)."""\nDESCRIPTORS = (%s)\n'
+            % "".join("%r, " % m for m in registry.descriptor_modules()))
+
+
+THUMB = thumb_files()
 # mpy-cross optimisation level. 3 leaves source line numbers out of the bytecode, which
 # saves about 3 KB of the Pico's heap while a game runs (tracebacks then name the
 # functions but not the lines); KOCKA_MPY_OPT=0 builds a debugging bundle with them.
 OPT = int(os.environ.get("KOCKA_MPY_OPT", "3"))
 
 
-def sources(include_host_only=True):
-    """Yields (source path, bundle-relative .py path)."""
-    for src_dir, dest_dir in PACKAGES:
-        base = os.path.join(ROOT, src_dir)
+def sources(include_host_only=True, roots=()):
+    """Yields (source path, bundle-relative .py path): this checkout's, then each extra
+    games folder's (KOCKA_EXTRA_GAMES', then `roots`)."""
+    from host import games as host_games
+    skip = () if include_host_only else host_only()
+    tops = [ROOT] + host_games.extra_roots() + list(roots)
+    for top, (src_dir, dest_dir) in [(t, p) for t in tops for p in PACKAGES]:
+        base = os.path.join(top, src_dir)
+        if not os.path.isdir(base):
+            continue
         for dirpath, dirnames, filenames in os.walk(base):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for name in sorted(filenames):
                 if not name.endswith(".py"):
                     continue
                 rel = os.path.join(dest_dir, os.path.relpath(os.path.join(dirpath, name), base))
-                if not include_host_only and rel in HOST_ONLY:
+                if rel in skip:
                     continue
                 yield os.path.join(dirpath, name), rel
 
@@ -56,21 +101,38 @@ def compile_one(src, dest, opt=0, arch=None, source=None):
                                                              proc.stderr.strip()))
 
 
-def build(out_dir=BUNDLE, include_host_only=True, opt=None):
-    """Builds the bundle; returns a list of (bundle path, bytes)."""
+def build(out_dir=BUNDLE, include_host_only=True, opt=None, roots=()):
+    """Builds the bundle; returns a list of (bundle path, bytes). roots: extra games
+    folders, besides KOCKA_EXTRA_GAMES' (a test's game)."""
+    from host import games as host_games
+    host_games.add_roots(roots)
+    try:
+        return _build(out_dir, include_host_only, opt, roots)
+    finally:
+        host_games.remove_roots(roots)
+
+
+def _build(out_dir, include_host_only, opt, roots):
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)
     if opt is None:
         opt = OPT
     report = []
-    for src, rel in sources(include_host_only):
+    thumb = thumb_files()
+    os.makedirs(out_dir)
+    catalog = os.path.join(out_dir, "catalog.py")
+    with open(catalog, "w") as f:
+        f.write(catalog_source())
+    files = list(sources(include_host_only, roots)) + [(catalog, CATALOG)]
+    for src, rel in files:
         dest = os.path.join(out_dir, rel[:-3] + ".mpy")
         # The name tracebacks show is the module's path on the device, the same string as
         # its __file__: one interned string in the Pico's RAM instead of two (the build
         # machine's absolute path, about 40 bytes a module, was the other), and the
         # bundle no longer depends on where it was built.
-        compile_one(src, dest, opt, "armv6m" if rel in THUMB else None, rel[:-3] + ".mpy")
+        compile_one(src, dest, opt, "armv6m" if rel in thumb else None, rel[:-3] + ".mpy")
         report.append((rel[:-3] + ".mpy", os.path.getsize(dest)))
+    os.remove(catalog)
     main_src = os.path.join(ROOT, "firmware", "main.py")
     if os.path.exists(main_src):
         shutil.copy(main_src, os.path.join(out_dir, "main.py"))

@@ -45,9 +45,6 @@ MICROPYTHON_VERSION = "1.28.0"
 FLASH_BASE = 0x10000000
 FAMILY = {"RPI_PICO": 0xE48BFF56, "RPI_PICO2": 0xE48BFF59}
 FS_OFFSET = {"RPI_PICO": 0xA0000, "RPI_PICO2": 0x100000}   # where littlefs starts
-PACKAGES = (("shared_rules", ROOT), ("app", os.path.join(ROOT, "firmware")),
-            ("hal", os.path.join(ROOT, "firmware")), ("board", os.path.join(ROOT, "firmware")))
-HOST_ONLY = ("virtual.py",)   # hal/virtual.py: headless runs only
 IMAGE_DEF_START = 0xFFFFDED3  # RP2350 boot ROM's block markers
 IMAGE_DEF_END = 0xAB123579
 
@@ -136,15 +133,17 @@ def write_manifest(board, folder):
                 'NAME = %r\nBOARD = %r\nAPP = %r\nMICROPYTHON = %r\n'
                 % (image_name(board), board, app_version(), MICROPYTHON_VERSION))
     lines = ['include("$(PORT_DIR)/boards/manifest.py")']
-    for pkg, base in PACKAGES:
-        # every file but the host-only ones, compiled as `make mpy` does (opt 3)
-        for dirpath, dirnames, filenames in os.walk(os.path.join(base, pkg)):
-            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-            for name in sorted(filenames):
-                if not name.endswith(".py") or (pkg == "hal" and name in HOST_ONLY):
-                    continue
-                rel = os.path.relpath(os.path.join(dirpath, name), base)
-                lines.append("module(%r, base_path=%r, opt=3)" % (rel, base))
+    # the bundle's files (tools/build_bundle.py: the host-only ones left out), compiled as
+    # `make mpy` compiles them (opt 3), and its catalog of the games
+    from tools import build_bundle
+    for src, rel in build_bundle.sources(include_host_only=False):
+        lines.append("module(%r, base_path=%r, opt=3)"
+                     % (rel, src[:len(src) - len(rel)].rstrip("/") or "/"))
+    catalog_dir = os.path.join(folder, "catalog")
+    os.makedirs(os.path.join(catalog_dir, "shared_rules"), exist_ok=True)
+    with open(os.path.join(catalog_dir, build_bundle.CATALOG), "w") as f:
+        f.write(build_bundle.catalog_source())
+    lines.append("module(%r, base_path=%r, opt=3)" % (build_bundle.CATALOG, catalog_dir))
     lines.append("module('main.py', base_path=%r, opt=3)" % os.path.join(ROOT, "firmware"))
     lines.append("module('kocka_image.py', base_path=%r, opt=3)" % folder)
     path = os.path.join(folder, "manifest.py")

@@ -28,26 +28,29 @@ def _new_fs():
                              lookahead_size=LOOKAHEAD)
 
 
-def bundle_files():
-    """{path in the image: bytes} of the device bundle, built once per process."""
-    if "files" not in _bundle_cache:
+def bundle_files(roots=()):
+    """{path in the image: bytes} of the device bundle, built once per process (and per
+    set of extra games folders, `roots`: a test's own game)."""
+    key = ("files",) + tuple(roots)
+    if key not in _bundle_cache:
         from tools import build_bundle
         out = tempfile.mkdtemp(prefix="kocka-bundle-")
-        build_bundle.build(out, include_host_only=False)
+        build_bundle.build(out, include_host_only=False, roots=roots)
         files = {}
         for dirpath, _dirs, names in os.walk(out):
             for name in names:
                 path = os.path.join(dirpath, name)
                 with open(path, "rb") as f:
                     files[os.path.relpath(path, out).replace(os.sep, "/")] = f.read()
-        _bundle_cache["files"] = files
-    return dict(_bundle_cache["files"])
+        _bundle_cache[key] = files
+    return dict(_bundle_cache[key])
 
 
-def build_image(data=None, extra=None, bundle=True):
+def build_image(data=None, extra=None, bundle=True, roots=()):
     """The littlefs image as bytes: the bundle (bundle=False: none, as a Kocka firmware
-    image needs), /data (data: {name: bytes}), extra root files."""
-    files = bundle_files() if bundle else {}
+    image needs; roots: extra games folders in it), /data (data: {name: bytes}), extra
+    root files."""
+    files = bundle_files(roots) if bundle else {}
     files.update(extra or {})
     for name, content in (data or {}).items():
         files[DATA_DIR + "/" + name] = content

@@ -112,9 +112,15 @@ def where(results, *names):
 
 
 # -- the blocks ---------------------------------------------------------------------------------
-GAMES = (("Cubo", "CuboMatch", "CuboSetup"), ("Kocka 10000", "Kocka10000Play", "Kocka10000Setup"),
-         ("Coloretto", "ColorettoPlay", "ColorettoSetup"),
-         ("Cubingos", "CubingosPlay", "CubingosSetup"))
+def menu_games():
+    """(title, play screen, setup screen) of every game in the main menu, from their
+    descriptors (shared_rules/<game>/descriptor.py)."""
+    from shared_rules import registry
+    return tuple((g.title, g.screens[1], g.screens[0]) for g in registry.menu())
+
+
+GAMES = menu_games()
+TITLES = " / ".join(t for t, _, _ in GAMES)
 
 
 def game_peaks(run):
@@ -182,8 +188,7 @@ def device_table(r):
          "%s ms (%s)" % (" / ".join(num(ui["push_ms_partial"][k]) for k in ("median", "p90")),
                          " / ".join("{:,.0f}".format(ui["push_pixels_partial"][k])
                                     for k in ("median", "p90")))),
-        ("draw, median: boot / menu / setup screens / Cubo / Kocka 10000 / Coloretto / "
-         "Cubingos", draw(app, "median") + " ms"),
+        ("draw, median: boot / menu / setup screens / " + TITLES, draw(app, "median") + " ms"),
         ("draw, max, same screens: app as files", draw(app, "max") + " ms"),
         ("draw, max, same screens: firmware image", draw(image, "max") + " ms"),
         ("input latency, GPIO edge to the last byte of the frame that shows it, "
@@ -200,8 +205,8 @@ def device_table(r):
         ("different pictures a second while dice roll (at most 31.25 on the 32 ms frame "
          "grid): Kocka 10000 / Cubo against bots / table mode's centre dice, shown and "
          "rerolled", " / ".join(num(x) for x in roll_rates(ui))),
-        ("peak live heap, app as files: menu / Cubo / Kocka 10000 / Coloretto / Cubingos / "
-         "whole session", peaks(app) + " KB"),
+        ("peak live heap, app as files: menu / %s / whole session" % TITLES,
+         peaks(app) + " KB"),
         ("... with the firmware image (code and its strings in flash)", peaks(image) + " KB"),
         ("interned strings with the image: first menu / after every game%s" % (
             " / after every game again" if len(passes) > 1 else ""),
@@ -287,8 +292,9 @@ def bots_device_table(r):
 def gate_heap_table(r):
     a = r["app"]
     demos = a["demos"]
+    from shared_rules import registry
     rows = [(name, kb(demos[name]["peak_heap"])) for name in
-            ("menu", "coloretto", "kocka10000", "cubingos", "cubo")]
+            ["menu"] + [g.id for g in registry.menu()] if name in demos]
     s = a["session"]
     growth = s["qstr_pool_at_end"] - s["qstr_pool_at_menu"]
     rows.append(("one session through every game and screen", kb(s["peak_heap"])))

@@ -73,8 +73,8 @@ class GameDemo:
 def names():
     from app import games
     out = ["menu"]
-    for g in games.GAMES:
-        out.append(g[0])
+    for g in games.menu():
+        out.append(g.id)
     return out
 
 

@@ -22,11 +22,5 @@ def civil_date(unix):
 
 
 def game_title(name):
-    try:
-        from app import games
-        g = games.find(name)
-        if g:
-            return g[1]
-    except Exception:
-        pass
-    return name[:1].upper() + name[1:]
+    from app import games
+    return games.title(name) or name[:1].upper() + name[1:]

@@ -43,7 +43,7 @@ class MainMenu(ListScreen):
     hints = (("A", "Open"), (font.UP + font.DOWN, "Move"))
 
     def __init__(self, app):
-        items = [Item(g[1], _open_game(g[0])) for g in games.GAMES]
+        items = [Item(g.title, _open_game(g.id)) for g in games.menu()]
         items.append(Item("History", _history))
         items.append(Item("Sync with PC", _sync))
         items.append(Item("Settings", _settings))

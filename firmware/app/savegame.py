@@ -230,14 +230,8 @@ def resume_screen(app, info, on_resume, on_done=None):
     from app.screen import ListScreen, Item
 
     def title_of(name):
-        try:
-            from app import games
-            g = games.find(name)
-            if g:
-                return g[1]
-        except Exception:
-            pass
-        return name
+        from app import games
+        return games.title(name) or name
 
     def done(app):
         if on_done:

@@ -44,6 +44,7 @@ except ImportError:  # CPython (the host tool)
         return x
 from shared_rules.game import State, IllegalAction, TERMINAL
 from shared_rules.rng import Rng
+from shared_rules.coloretto.descriptor import COLORETTO
 
 COLOURS = ("yellow", "orange", "red", "pink", "green", "blue", "brown")
 # One letter each for the screen (blue B, brown N); colour-blind-friendly (Okabe-Ito) RGB.
@@ -209,10 +210,9 @@ def score_player(counts, jokers=0, plus2=0, table="brown"):
 
 
 class Coloretto(State):
-    NAME = "coloretto"
-    TITLE = "Coloretto"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 5
+    NAME = COLORETTO.id  # its id, title and player counts: shared_rules/coloretto/descriptor.py
+    TITLE = COLORETTO.title
+    MIN_PLAYERS, MAX_PLAYERS = COLORETTO.players
     DEFAULT_OPTIONS = {"preset": "original", "scoring_table": "brown"}
 
     def __init__(self, num_players, seed=0, options=None):

@@ -134,6 +134,7 @@ from shared_rules.game import (State, IllegalAction, SIMULTANEOUS, TERMINAL, SYS
                                 check_shape)
 from shared_rules.rng import Rng
 from shared_rules.cubingos import geom as G
+from shared_rules.cubingos.descriptor import CUBINGOS
 
 COLOURS = ("red", "yellow", "green", "blue")
 COLOUR_RGB = ((220, 50, 47), (240, 200, 30), (60, 170, 60), (40, 110, 220))
@@ -214,10 +215,9 @@ def _check_options(o, n):
 
 
 class CubingosState(State):
-    NAME = "cubingos"
-    TITLE = "Cubingos"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 4
+    NAME = CUBINGOS.id  # its id, title and player counts: shared_rules/cubingos/descriptor.py
+    TITLE = CUBINGOS.title
+    MIN_PLAYERS, MAX_PLAYERS = CUBINGOS.players
     DEFAULT_OPTIONS = {"free_dice": False, "humans": 0, "limit_ms": 0}
 
     def __init__(self, num_players, seed=0, options=None):

@@ -73,6 +73,7 @@ except ImportError:  # CPython (the host tool)
 from shared_rules.game import (State, IllegalAction, SIMULTANEOUS, TERMINAL, SYSTEM,
                                 check_shape)
 from shared_rules.rng import Rng
+from shared_rules.cubo.descriptor import CUBO
 from shared_rules.cubo.score import (
     score_grid, best_arrangement, best_swap, line_scores, best_c_value, score_named,
     validate_grid, validate_dice, LINES, OUTER, CENTRE, C_FACE, MAX_SCORE,
@@ -169,10 +170,9 @@ def _die_tuple(d):
 
 
 class CuboState(State):
-    NAME = "cubo"
-    TITLE = "Cubo"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 4
+    NAME = CUBO.id  # its id, title and player counts: shared_rules/cubo/descriptor.py
+    TITLE = CUBO.title
+    MIN_PLAYERS, MAX_PLAYERS = CUBO.players
     DEFAULT_OPTIONS = {"keep_swaps": True, "runs_any_order": False,
                        "yellow_c_replaces": 1, "yellow": False}
 

@@ -61,6 +61,7 @@ except ImportError:  # CPython (the host tool)
 
 from shared_rules.game import State, IllegalAction, TERMINAL, check_shape
 from shared_rules.rng import Rng
+from shared_rules.cubo.descriptor import CUBO_TABLE
 from shared_rules.cubo.score import (score_grid, score_named, line_scores, validate_grid,
                                      CENTRE, C_FACE, MAX_SCORE)
 
@@ -109,10 +110,9 @@ def _die_tuple(d):
 
 
 class CuboTableState(State):
-    NAME = "cubo_table"
-    TITLE = "Cubo (table)"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 4
+    NAME = CUBO_TABLE.id  # its id, title and player counts: shared_rules/cubo/descriptor.py
+    TITLE = CUBO_TABLE.title
+    MIN_PLAYERS, MAX_PLAYERS = CUBO_TABLE.players
     DEFAULT_OPTIONS = {"keep_swaps": True, "runs_any_order": False, "yellow": False}
 
     def __init__(self, num_players, seed=0, options=None):

@@ -38,6 +38,7 @@ except ImportError:  # CPython (the host tool)
     def const(x):
         return x
 from shared_rules.game import State, IllegalAction, TERMINAL
+from shared_rules.kocka10000.descriptor import KOCKA10000
 
 ROLL = 1
 TAKE = 2
@@ -179,10 +180,9 @@ def _dice_of(roll, mask):
 
 
 class Kocka10000(State):
-    NAME = "kocka10000"
-    TITLE = "Kocka 10000"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 6
+    NAME = KOCKA10000.id  # its id, title and player counts: shared_rules/kocka10000/descriptor.py
+    TITLE = KOCKA10000.title
+    MIN_PLAYERS, MAX_PLAYERS = KOCKA10000.players
     DEFAULT_OPTIONS = {"extra_dice_double": False, "finish_round": False}
 
     def __init__(self, num_players, seed=0, options=None):

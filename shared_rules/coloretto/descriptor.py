@@ -1,0 +1,9 @@
+"""Coloretto as the rest of Kocka sees it (shared_rules.descriptor)."""
+from shared_rules.descriptor import Game
+
+COLORETTO = Game("coloretto", "Coloretto", (2, 5), "shared_rules.coloretto.rules",
+                 app="app.games.coloretto.setup", menu=3,
+                 describe="shared_rules.coloretto.describe",
+                 screens=("ColorettoSetup", "ColorettoPlay"))
+
+GAMES = (COLORETTO,)
