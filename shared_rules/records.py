@@ -70,7 +70,10 @@ _MAX_STR = const(2048)
 _MAX_CODE = const(1 << 20)
 _MAX_DEPTH = const(6)
 
-# Append only: a record stores an index into this.
+# The format's word table: a record stores an index into it, so it only ever grows at its
+# end, and a word's index means the same on every device and PC. It is not a list of the
+# games: a game's id, option names and values that are not here are stored as text
+# (a few bytes more each), so a new game needs no line here (docs/adding-a-game.md).
 WORDS = ("cubo", "kocka10000", "coloretto", "cubingos",
          "keep_swaps", "runs_any_order", "yellow", "yellow_c_replaces",
          "extra_dice_double", "finish_round", "preset", "original", "online",

@@ -129,3 +129,27 @@ def test_played_saved_resumed_logged_synced_and_shown(race, tmp_path):
     assert "verified" in shown.stdout and "Race:" in shown.stdout, shown.stdout
     assert "[0:0" in shown.stdout   # a timed game: each action with its time
     assert shown.stdout.strip().splitlines()[-1].startswith("end: ")
+
+
+@pytest.mark.emulator
+def test_on_the_real_firmware_the_menu_opens_it(tmp_path_factory):
+    """The bundle built with Race's folder (as `KOCKA_EXTRA_GAMES=tests/race make flash`
+    builds it): the device's menu lists it from the bundle's catalog, and a game of it
+    opens from its setup screen and plays, on the emulated RP2040."""
+    from tests import devicerun
+    from tools import rp2040emu
+    dev = devicerun.boot(tmp_path_factory, "race", probe=True, roots=(RACE_ROOT,))
+    try:
+        devicerun.wait_top(dev, "BootScreen")
+        devicerun.go_to(dev, ("B",), "MainMenu")
+        devicerun.go_to(dev, ("DOWN",) * 4 + ("A",), "RaceSetup")
+        devicerun.go_to(dev, ("A",), "RacePlay")     # the first row: Start game
+        for key in ("A", "A", "Y", "A", "Y"):
+            devicerun.tap(dev, key)
+        dev.run(2000)
+        devicerun.go_to(dev, devicerun.QUIT, "MainMenu")
+        devicerun.assert_no_crash(dev)
+        tops = [f[3] for f in rp2040emu.ProbeLog(dev.console_text()).frames]
+        assert "RacePlay" in tops
+    finally:
+        dev.close()
