@@ -39,9 +39,6 @@ class ColorettoPlay(GameScreen):
         self.view = TABLE
         self.view_at = 0
         self.others = False
-        # back from a power cut with a human at the table: paused (the pause box up)
-        # until the player goes on, so a bot whose turn it is does not move at once
-        self.paused = saved is not None and self.humans > 0 and not self.st.is_terminal()
         self.cursor = 0
         self.message = ""
         self.note = ""        # what the last player did, for watching the bots
@@ -60,15 +57,7 @@ class ColorettoPlay(GameScreen):
         self.fsel = 0
         self.first_cursor()
 
-    # -- who is who -------------------------------------------------------------------
-    def bot_turn(self):
-        st = self.st
-        return not st.is_terminal() and self.agents[st.turn] is not None
-
-    def human_turn(self):
-        st = self.st
-        return not st.is_terminal() and self.agents[st.turn] is None
-
+    # -- who is who (bot_turn, human_turn: app.gamescreen) ----------------------------------
     def first_cursor(self):
         """The cursor on the first row that suits the phase (a takeable or open row)."""
         st = self.st
@@ -263,20 +252,10 @@ class ColorettoPlay(GameScreen):
             return
         app = self.app
         if self.paused:
-            if is_click(ev, api.PRESS):
-                self.how_to_play()
-            elif is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
-                self.paused = False
-                self.bot_at = app.now + self.t_bot
-                self.view_at = app.now
-            elif is_click(ev, api.KEY_X):
-                self.leave(self.st)
-                return
-            app.invalidate()
+            self.pause_event(ev, self.st)
             return
         if is_click(ev, api.KEY_B) and self.view != FINAL:   # nothing to pause at the end
-            self.paused = True
-            app.invalidate()
+            self.pause(True)
             return
         ok = is_click(ev, api.KEY_A) or is_click(ev, api.PRESS)
         if self.view == SUMMARY:
@@ -325,6 +304,11 @@ class ColorettoPlay(GameScreen):
             return
         app.sound.click()
         app.invalidate()
+
+    def on_resume(self, now):
+        """Off the pause box: the bots' pace and the summary's time start over."""
+        self.bot_at = now + self.t_bot
+        self.view_at = now
 
     def assign_event(self, ev, ok):
         st = self.st

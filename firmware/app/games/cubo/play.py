@@ -76,7 +76,6 @@ class CuboMatch(GameScreen):
         self.t0 = None
         # game time stops while paused, reading a summary or counting in
         self.frozen_at = None
-        self.paused = False
         # the start signal: round 1 waits for the player's A (ready), then the count-in
         # runs from app time count_at; "Cubo!" was at go_at (None: no longer shown)
         self.ready = False
@@ -301,12 +300,10 @@ class CuboMatch(GameScreen):
             return
         now = self.app.now
         if self.paused:
-            self.pause_event(ev, now)
+            self.pause_event(ev, self.state)
             return
         if is_click(ev, api.KEY_B):
-            self.paused = True
-            self.freeze(now)
-            self.app.invalidate()
+            self.pause(True)
             return
         if self.summary is not None:
             if is_click(ev, api.KEY_A) and now - self.summary_at >= SUMMARY_GUARD_MS:
@@ -340,18 +337,14 @@ class CuboMatch(GameScreen):
             self.take_event(ev, gt)
         self.app.invalidate()
 
-    def pause_event(self, ev, now):
-        if is_click(ev, api.PRESS):
-            self.how_to_play()
-            return
-        if is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
-            self.paused = False
-            if self.summary is None:
-                self.go_on(now)
-        elif is_click(ev, api.KEY_X):
-            self.leave(self.state)
-            return
-        self.app.invalidate()
+    def on_pause(self, now):
+        """The pause box went up (app.gamescreen): game time stops."""
+        self.freeze(now)
+
+    def on_resume(self, now):
+        """The pause box went down: play goes on (go_on), unless a summary shows."""
+        if self.summary is None:
+            self.go_on(now)
 
     def next_summary_page(self):
         s = self.summary

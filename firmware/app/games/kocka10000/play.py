@@ -66,9 +66,6 @@ class Kocka10000Play(GameScreen):
         self.roll_ctx = (0, 0)  # (collecting face, confirming face) when the roll was made
         self.bot_plan = None
         self.bot_at = 0
-        # back from a power cut with a human at the table: paused (the pause box up)
-        # until the player goes on, so a bot whose turn it is does not move at once
-        self.paused = saved is not None and self.humans > 0 and not self.st.is_terminal()
         self.sel = 0
         self.collect = False
         self.cursor = 0
@@ -86,15 +83,7 @@ class Kocka10000Play(GameScreen):
         self.bank_why = None
         self.refresh()
 
-    # -- who is who -------------------------------------------------------------------
-    def bot_turn(self):
-        st = self.st
-        return not st.is_terminal() and self.agents[st.turn] is not None
-
-    def human_turn(self):
-        st = self.st
-        return not st.is_terminal() and self.agents[st.turn] is None
-
+    # -- who is who (bot_turn, human_turn: app.gamescreen) ----------------------------------
     def joker_offer(self):
         st = self.st
         return st.phase == K.ROLLING and st.face and st.count == 5 and not st.joker
@@ -388,23 +377,10 @@ class Kocka10000Play(GameScreen):
         if api.kind_of(ev) == api.RELEASED:
             return
         if self.paused:
-            if is_click(ev, api.PRESS):
-                self.how_to_play()
-            elif is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
-                self.paused = False
-                self.bot_at = self.app.now + self.t_bot
-                if self.rolling_until:
-                    self.rolling_until = self.app.now + 200
-                self.moment_at = self.app.now
-                self.board_at = self.app.now
-            elif is_click(ev, api.KEY_X):
-                self.leave(self.st)
-                return
-            self.app.invalidate()
+            self.pause_event(ev, self.st)
             return
         if is_click(ev, api.KEY_B):
-            self.paused = True
-            self.app.invalidate()
+            self.pause(True)
             return
         if self.rolling_until:
             return
@@ -429,6 +405,15 @@ class Kocka10000Play(GameScreen):
             self.pick_event(ev)
         else:
             self.roll_event(ev)
+
+    def on_resume(self, now):
+        """Off the pause box: the bots' pace, the roll, the moment and the scoreboard
+        start over."""
+        self.bot_at = now + self.t_bot
+        if self.rolling_until:
+            self.rolling_until = now + 200
+        self.moment_at = now
+        self.board_at = now
 
     def roll_event(self, ev):
         st = self.st
