@@ -20,10 +20,10 @@ from app.games.coloretto import draw as D
 from shared_rules.coloretto import rules as C
 from shared_rules.coloretto.bots import make_bot
 
-TABLE = 0
-SUMMARY = 1
-ASSIGN = 2
-FINAL = 3
+TABLE = D.TABLE
+SUMMARY = D.SUMMARY
+ASSIGN = D.ASSIGN
+FINAL = D.FINAL
 
 
 class ColorettoPlay(GameScreen):
@@ -55,6 +55,7 @@ class ColorettoPlay(GameScreen):
         self.jsel = 0
         self.was_last = False
         self.fsel = 0
+        self.scene = D.Scene(self.st, self.names, self.agents, self.taken)  # what a frame shows
         self.first_cursor()
 
     # -- who is who (bot_turn, human_turn: app.gamescreen) ----------------------------------
@@ -144,9 +145,7 @@ class ColorettoPlay(GameScreen):
         self.app.invalidate()
 
     def assigned_colours(self):
-        out = list(self.jokers)
-        out.sort()
-        return tuple(out)
+        return D.assigned_colours(self.jokers)
 
     # -- the frame -----------------------------------------------------------------------
     def update(self, now):
@@ -342,9 +341,24 @@ class ColorettoPlay(GameScreen):
         only = self.spin_only
         self.spin_only = False
         if not only:
-            D.draw(self, fb)
+            D.draw(self.scene_now(), fb)
         if self.thinking is not None and self.spin_shown():
             self.draw_thinking(fb)
+
+    def scene_now(self):
+        """The scene filled from the screen as it is now (no allocation)."""
+        sc = self.scene
+        sc.page = self.view
+        sc.others = self.others
+        sc.paused = self.paused
+        sc.cursor = self.cursor
+        sc.note = self.note
+        sc.message = self.message
+        sc.summary_round = self.summary_round
+        sc.jokers = self.jokers
+        sc.jsel = self.jsel
+        sc.fsel = self.fsel
+        return sc
 
     def spin_shown(self):
         return self.view == TABLE and not self.others and not self.paused
