@@ -101,6 +101,8 @@ class CubingosPlay(GameScreen):
         self.result_at = 0
         if self.st.is_terminal():
             self.view = FINAL
+        # what a frame shows (the bound method once: not one per frame)
+        self.scene = D.Scene(self.st, self.names, self.humans, self.iso, self.occupied)
         self.layout()
         self.aim()
 
@@ -456,8 +458,36 @@ class CubingosPlay(GameScreen):
     def draw(self, fb):
         toast = bool(self.app.notice)
         if self.clock_only and not (toast or self.toast or self.paused or self.cards):
-            D.header(self, fb)
+            D.header(self.header_scene(), fb)
         else:
-            D.draw(self, fb)
+            D.draw(self.scene_now(), fb)
         self.clock_only = False
         self.toast = toast
+
+    def header_scene(self):
+        """The scene filled as far as the header needs it (the clock's frames)."""
+        sc = self.scene
+        sc.page = self.view
+        sc.racer = self.racer()
+        sc.taker = self.taker()
+        sc.ready = self.ready()
+        sc.game_ms = self.game_time(self.app.now)
+        return sc
+
+    def scene_now(self):
+        """The scene filled from the screen as it is now."""
+        sc = self.header_scene()
+        sc.cards = self.cards
+        sc.paused = self.paused
+        sc.ghost = self.ghost()
+        sc.dice = self.dice
+        sc.cells = self.cells
+        sc.ci = self.ci
+        sc.pv = self.pv
+        sc.err = self.err
+        sc.message = self.message
+        sc.bad = self.bad
+        sc.mode = self.mode
+        sc.res = self.res
+        sc.found = self.found
+        return sc
