@@ -58,7 +58,7 @@ def footers(monkeypatch):
     got = []
     real = ui.footer
 
-    def spy(fb, hints, off=0):
+    def spy(fb, hints, off=()):
         got.append(tuple(hints))
         return real(fb, hints, off)
     monkeypatch.setattr(ui, "footer", spy)

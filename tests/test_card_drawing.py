@@ -120,7 +120,7 @@ def test_the_table_s_rows_are_their_cards_drawn_one_by_one(tmp_path):
         while not st.is_terminal() and seen < 300:
             m.cursor = rng.randrange(len(st.rows))
             a, fa = frame()
-            D.table(m, fa)
+            D.table(m.scene_now(), fa)
             b, fb = frame()
             end = ref_rows(m, fb)
             assert a[33 * 240:end * 240] == b[33 * 240:end * 240], (players, seen)

@@ -38,7 +38,7 @@ def test_every_prompt_fits_two_lines_beside_the_drawn_card(tmp_path):
     assert m.human_turn() and m.st.can_draw()
     for left in range(6):
         m.st.cards_before_last = lambda left=left: left
-        text = D.prompt(m)
+        text = D.prompt(m.scene_now())
         assert str(left + 1) in text
         assert len(font.wrap(text, width, font.SMALL)) <= 2, text
 

@@ -451,10 +451,10 @@ def test_the_race_explains_itself(tmp_path):
     from app.games.cubingos import draw as D
     h, m = start(tmp_path, kinds=("human", "medium"), seed=3, options={"limit_ms": 60000})
     assert m.ready() == 0
-    text, col = D.prompt(m)
+    text, col = D.prompt(m.scene_now())
     assert "Pass the console" not in text and "A shows the card" in text and "60 s" in text
     h.press(api.KEY_A)
-    assert m.racer() == 0 and D.status(m).endswith("/60 s")
+    assert m.racer() == 0 and D.status(m.scene_now()).endswith("/60 s")
     wrong = None
     for x, y, z in m.st.legal_cells():
         for o in range(24):
@@ -469,12 +469,12 @@ def test_the_race_explains_itself(tmp_path):
     h.press(api.KEY_A)
     assert m.res[0] == C.WRONG
     if m.view == PLAY and m.st.phase == C.RACE:
-        assert D.title(m) == "The bots race"
+        assert D.title(m.scene_now()) == "The bots race"
     seen = set()
-    run(h, m, lambda: seen.add(D.title(m)) or m.view == RESULT)
+    run(h, m, lambda: seen.add(D.title(m.scene_now())) or m.view == RESULT)
     assert not [t for t in seen if "Waiting" in t]
     h2, m2 = start(tmp_path / "two", kinds=("human", "human"), seed=3)
-    assert "Pass the console to ANNA" in D.prompt(m2)[0]
+    assert "Pass the console to ANNA" in D.prompt(m2.scene_now())[0]
 
 
 def test_a_finished_game_says_why_it_ended(tmp_path):

@@ -137,7 +137,7 @@ def test_an_invalid_pick_says_why(tmp_path):
         if not lone:
             continue
         pick(h, m, 1 << lone[0])
-        assert m.line2 == "a single %d doesn't score" % st.roll[lone[0]]
+        assert m.scene.line2 == "a single %d doesn't score" % st.roll[lone[0]]
         assert not m.roll_ok
         before = (list(st.roll), st.turn_total, st.phase)
         h.press(api.KEY_X)
@@ -159,7 +159,7 @@ def test_bank_refused_under_350_with_the_reason(tmp_path):
             continue
         pick(h, m, small[0][2])
         assert m.roll_ok and m.bank_why == "you need 350 to bank"
-        assert "No bank: you need 350 to bank" == m.line2
+        assert "No bank: you need 350 to bank" == m.scene.line2
         h.press(api.KEY_Y)
         assert st.phase == K.PICKING and st.turn == 0 and st.totals[0] == 0
         assert m.message == "you need 350 to bank"
@@ -192,7 +192,7 @@ def test_bust_moment_lights_and_scoreboard(tmp_path):
         h.frames(100)
         assert m.moments, "a human's moment waits for A"
         h.press(api.KEY_A)
-        assert not m.moments and m.view == BOARD and "bust" in m.headline
+        assert not m.moments and m.view == BOARD and "bust" in m.scene.headline
         return
     raise AssertionError("no seed busts on the first roll")
 
@@ -280,12 +280,12 @@ def test_collecting_shows_the_face_and_offers_the_joker_at_five(tmp_path):
             h.press(api.PRESS)
         assert m.collect
         pick(h, m, masks[f])
-        assert m.line1 == "%ds: %d of 6" % (f, counts[f])
+        assert m.scene.line1 == "%ds: %d of 6" % (f, counts[f])
         assert m.bank_why == "a partial collection can't be banked"
         h.press(api.KEY_X)
         wait_landed(h, m)
         while st.turn == 0 and st.face == f and st.phase == K.PICKING and st.count < 5:
-            assert m.collect and m.line1 == "Collecting %ds: %d of 6" % (f, st.count)
+            assert m.collect and m.scene.line1 == "Collecting %ds: %d of 6" % (f, st.count)
             counts, masks = face_masks(st.roll)
             pick(h, m, masks[f])
             h.press(api.KEY_X)
@@ -300,7 +300,7 @@ def test_collecting_shows_the_face_and_offers_the_joker_at_five(tmp_path):
         assert seen == set(range(1, 7)) - {f}
         v = m.joker_pick
         h.press(api.KEY_A)
-        assert st.joker == v and "Joker %d" % v in m.line2
+        assert st.joker == v and "Joker %d" % v in m.scene.line2
         h.press(api.KEY_X)
         wait_landed(h, m)
         assert st.turn == 1 or st.roll[0] in (f, v)

@@ -222,7 +222,7 @@ def test_a_full_log_keeps_the_finished_game_and_holds_new_games_until_a_sync(tmp
     from app.games.kocka10000 import setup as k10k_game
 
     def new_game():
-        return k10k_game._play(h.app, ["human", "easy"], ["A", "B"], {}, 9)
+        return k10k_game.play_screen(h.app, ["human", "easy"], ["A", "B"], {}, 9)
     h.app.switch(new_game)  # refused: its save would overwrite the finished game
     h.frames(1)  # switch() starts the game in the next frame (app.soon)
     assert h.top_name() == "MainMenu" and h.app.notice == gamelog.FULL_TEXT

@@ -66,7 +66,7 @@ def test_a_game_start_ends_a_session_and_drops_the_service(tmp_path):
     assert svc.dev.active
     h.press(api.KEY_B)  # hide the sync screen; the session goes on
     from app.games.kocka10000 import setup as k10k_game
-    h.app.switch(lambda: k10k_game._play(h.app, ["human", "easy"], ["A", "B"], {}, 1))
+    h.app.switch(lambda: k10k_game.play_screen(h.app, ["human", "easy"], ["A", "B"], {}, 1))
     h.frames(1)  # the game starts in the next frame (app.soon)
     assert h.app.sync.service is None and not svc.dev.active
 

@@ -1,6 +1,8 @@
-"""The base of every game's play screen: seating a game with its save and bots, leaving
-it (an unfinished one only once the player confirms), and How to play over a screen."""
-from app.screen import Screen
+"""The base of every game's play screen: seating a game with its save and bots, whose
+turn it is, the pause box's keys, leaving a game (an unfinished one only once the
+player confirms), and How to play over a screen."""
+from hal import api
+from app.screen import Screen, is_click
 
 
 class GameScreen(Screen):
@@ -9,6 +11,7 @@ class GameScreen(Screen):
     its save (`rec`, an app.journal.Recorder)."""
     in_game = True
     rec = None
+    paused = False  # the pause box is up (ui.pause_box): the game's clocks stand still
     HELP = ""   # the module of the game's How to play pages (app.howto)
 
     def how_to_play(self):
@@ -31,7 +34,55 @@ class GameScreen(Screen):
         self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
                        for p in range(len(kinds))]
         self.humans = sum(1 for a in self.agents if a is None)
+        # back from a power cut with a human at the table: paused (the pause box up)
+        # until the player goes on, so a bot whose turn it is does not move at once
+        self.paused = saved is not None and self.humans > 0 and not state.is_terminal()
 
+    # -- whose turn (a game of seats: seat_game) ---------------------------------------------
+    def bot_turn(self):
+        st = self.st
+        return not st.is_terminal() and self.agents[st.turn] is not None
+
+    def human_turn(self):
+        st = self.st
+        return not st.is_terminal() and self.agents[st.turn] is None
+
+    # -- the pause box ------------------------------------------------------------------------
+    def pause(self, on):
+        """Puts the pause box up (on) or takes it down, the game's clocks with it
+        (on_pause, on_resume)."""
+        self.paused = on
+        if on:
+            self.on_pause(self.app.now)
+        else:
+            self.on_resume(self.app.now)
+        self.app.invalidate()
+
+    def on_pause(self, now):
+        """The pause box went up: the game's clocks stop (nothing by default)."""
+
+    def on_resume(self, now):
+        """The pause box went down: the game's clocks and its bots' pace go on (nothing
+        by default)."""
+
+    def pause_event(self, ev, state):
+        """A key while the pause box is up: the joystick press opens How to play, A or B
+        goes on, X leaves the game (`state`, see leave); other keys go to paused_key."""
+        if is_click(ev, api.PRESS):
+            self.how_to_play()
+        elif is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
+            self.pause(False)
+        elif is_click(ev, api.KEY_X):
+            self.leave(state)
+            return
+        else:
+            self.paused_key(ev)
+        self.app.invalidate()
+
+    def paused_key(self, ev):
+        """A key the pause box has no use for, while it is up (a game may give Y one)."""
+
+    # -- leaving ------------------------------------------------------------------------------
     def leave(self, state):
         """Closes the game; an unfinished one only after the player confirms (a box
         over the game: app.quit_confirm)."""

@@ -1,6 +1,8 @@
-"""The setup screen of a hot-seat game: how many players, who sits where (a human or a
-bot of some level), the game's rule options, and Start. Kocka 10000 and Coloretto
-subclass it with their own seat kinds, options and game screen.
+"""The setup screen of a hot-seat game and the way into it: how many players, who sits
+where (a human or a bot of some level), the game's rule options, and Start; open, demo
+and resume for a game's setup module (seat_entries). Kocka 10000, Coloretto and
+Cubingos subclass SeatSetup with what is their own (title, seat kinds, player counts,
+options, default setup, demo seats, play screen); Cubo's setup subclasses SetupScreen.
 
 Humans take the settings' player names in seat order; a bot's name belongs to its
 seat, so changing one seat never renames the bots of the others. The screen opens with
@@ -70,10 +72,8 @@ class SetupScreen(ListScreen):
 
 
 class SeatSetup(SetupScreen):
-    """Subclasses set GAME, TITLE, KINDS, KIND_LABELS, PLAYER_COUNTS (and CHOICES, the
-    values offered for options that are not On/Off) and implement default_setup(),
-    option_items(store), options_of(setup) and play(app, kinds, names, options, seed)
-    (which imports and builds the game screen), and HELP. The last row opens How to
+    """Subclasses state what is their own: GAME, TITLE, HELP, KINDS, KIND_LABELS,
+    PLAYER_COUNTS, OPTIONS, DEFAULT, DEMO and play_screen. The last row opens How to
     play too."""
 
     TITLE = ""
@@ -81,13 +81,25 @@ class SeatSetup(SetupScreen):
     KIND_LABELS = ("Human",)
     PLAYER_COUNTS = (2,)
     GAME = ""
-    CHOICES = None
+    # the rule options, a row each: (row label, setup key, values, value labels)
+    OPTIONS = ()
+    # the setup the screen opens with before any was started: players, seats (a kind
+    # for every seat up to the most players) and each option's value
+    DEFAULT = {"players": 2, "seats": ["human", "human"]}
+    # the headless demo's seats (bots only): their kinds, their names
+    DEMO = ((), ())
+
+    @staticmethod
+    def play_screen(app, kinds, names, options, seed, saved=None):
+        """The game's play screen (imported here, only on Start: the rules and the bots
+        with it)."""
+        raise NotImplementedError
 
     def __init__(self, app):
         choices = {"players": self.PLAYER_COUNTS, "seats": self.KINDS}
-        if self.CHOICES:
-            choices.update(self.CHOICES)
-        self.setup = last_setup.load(app.hal.storage, self.GAME, self.default_setup(), choices)
+        for row in self.OPTIONS:
+            choices[row[1]] = row[2]
+        self.setup = last_setup.load(app.hal.storage, self.GAME, self.DEFAULT, choices)
         self.store = Store(self.setup)
         self.names = []
         ListScreen.__init__(self, app, self.TITLE, [])
@@ -98,12 +110,14 @@ class SeatSetup(SetupScreen):
 
     def build(self, app=None):
         counts = self.PLAYER_COUNTS
+        store = self.store
         items = [Item("Start game", self.start),
                  Choice("Players", "players", counts, tuple(str(n) for n in counts),
-                        self.build, self.store)]
+                        self.build, store)]
         for i in range(self.setup["players"]):
             items.append(SeatChoice(self, i))
-        items.extend(self.option_items(self.store))
+        for label, key, values, labels in self.OPTIONS:
+            items.append(Choice(label, key, values, labels, None, store))
         items.append(Item("How to play", self.how_to_play))
         self.items = items
         if self.index >= len(items):
@@ -115,9 +129,9 @@ class SeatSetup(SetupScreen):
         game = self.GAME
         kinds = setup["seats"][:setup["players"]]
         names = seat_names(app, kinds)
-        options = self.options_of(setup)
+        options = options_of(self, setup)
         seed = app.hal.random_seed()
-        play = self.play
+        play = self.play_screen
         app.sound.play(sound.OK)
 
         def begin():
@@ -126,6 +140,36 @@ class SeatSetup(SetupScreen):
         # The game takes this screen's place (quitting leads to the main menu) after a
         # purge, so the setup code is not held in RAM during play.
         app.switch(begin)
+
+
+def options_of(game, setup):
+    """The rule options in `setup` of `game` (a SeatSetup class): its OPTIONS' keys."""
+    out = {}
+    for row in game.OPTIONS:
+        out[row[1]] = setup[row[1]]
+    return out
+
+
+def opener(setup_screen):
+    """A setup module's open(app): pushes its setup screen."""
+    def open(app):
+        app.push(setup_screen(app))
+    return open
+
+
+def seat_entries(game):
+    """open(app), demo(app, seed) and resume(app, saved) of the setup module of `game`
+    (a SeatSetup class): the setup screen; a bots-only game of the DEMO seats with the
+    DEFAULT options, on screen; a game saved before a power cut (app.savegame.pending's
+    dict) going on."""
+    def demo(app, seed):
+        kinds, names = game.DEMO
+        options = options_of(game, game.DEFAULT)
+        app.launch(lambda: game.play_screen(app, list(kinds), list(names), options, seed))
+
+    def resume(app, saved):
+        resume_seats(app, saved, game.play_screen)
+    return opener(game), demo, resume
 
 
 def resume_seats(app, saved, play):

@@ -134,15 +134,17 @@ def header(fb, title, right=None):
         font.draw(fb, right, W - 8 - font.width(right), 8, DIM)
 
 
-def footer(fb, hints, off=0):
-    """Button hints along the bottom, e.g. (("A", "Play"), ("B", "Back")); bit i of `off`
-    greys hint i out (its key does nothing now), as Kocka 10000's footer does."""
+def footer(fb, hints, off=()):
+    """Button hints along the bottom, e.g. (("A", "Play"), ("B", "Back")); the keys in
+    `off` (a tuple of keys as the hints name them, e.g. ("Y",)) are greyed out: they do
+    nothing now, as Kocka 10000's X and Y when the pick may not roll or bank."""
     y = H - FOOTER_H
     fb.fill_rect(0, y, W, FOOTER_H, PANEL)
     x = 6
     for key, label in hints:
         kw = font.width(key, font.SMALL) + 6
-        c = GREY if off & 1 else ACCENT
+        dis = key in off
+        c = GREY if dis else ACCENT
         # round_rect(fb, x, y + 4, kw, 14, c) written out: a call to it takes its
         # frame from the heap (more than 11 slots), slow on the Pico
         fb.fill_rect(x + 2, y + 4, kw - 4, 14, c)
@@ -150,8 +152,7 @@ def footer(fb, hints, off=0):
         fb.fill_rect(x + 1, y + 5, kw - 2, 12, c)
         font.draw(fb, key, x + 3, y + 6, BG, font.SMALL)
         x += kw + 4
-        x = font.draw(fb, label, x, y + 6, DIM if off & 1 else TEXT, font.SMALL) + 10
-        off >>= 1
+        x = font.draw(fb, label, x, y + 6, DIM if dis else TEXT, font.SMALL) + 10
 
 
 def centered(fb, text, y, color=TEXT, fnt=None, scale=1):

@@ -1,13 +1,92 @@
 """Drawing for app.games.coloretto.play: the table (rows, deck, the drawn card, the current
 player's collection and live score), every player's collection, the round summary, the
 joker colours and the ranking. Every card shows its letter (Y O R P G B N, J joker,
-+2) on its colour, so colours never need telling apart by hue alone.
++2) on its colour, so colours never need telling apart by hue alone. What a frame shows
+is a Scene the play screen fills; the draw functions read nothing else.
 """
+
+from micropython import const
 
 from app import ui, font
 from shared_rules.coloretto import rules as C
 
 S = font.SMALL
+
+# the play screen's pages (ColorettoPlay.view)
+TABLE = 0
+SUMMARY = 1
+ASSIGN = 2
+FINAL = 3
+
+# the table: a row of cards per table row, the drawn card and the message under them,
+# the current player's collection at the bottom
+_TOP = const(33)            # the first row (under the header); every page's first line
+_ROW_PITCH = const(28)      # a table row, up to four rows
+_ROW_PITCH_FIVE = const(24)  # five rows
+_ROW_CARDS_X = const(20)    # the first card of a row
+_ROW_CARD_W = const(30)
+_ROW_CARD_STEP = const(33)
+_ROW_NOTE_X = const(_ROW_CARDS_X + 3 * _ROW_CARD_STEP + 4)   # "full", "empty"
+_TAKEN_X = const(24)        # "taken: NAME"
+_DRAWN_Y = const(_TOP + 5 * _ROW_PITCH_FIVE + 2)  # the drawn card, under five rows
+_DRAWN_X = const(6)
+_DRAWN_W = const(30)
+_DRAWN_H = const(28)
+_MESSAGE_X = const(6)       # the message, beside the drawn card when there is one
+_MESSAGE_X_CARD = const(42)
+_COLLECTION_Y = const(186)  # the current player's collection and score
+# every player's collection, a band each
+_PLAYER_STEP = const(37)
+# the round summary, a band each
+_SUMMARY_Y = const(34)
+_SUMMARY_STEP = const(36)
+_SUMMARY_CARD = const(20)
+_SUMMARY_CARD_STEP = const(23)
+# the jokers' colours: a row each, then the score
+_JOKERS_Y = const(46)
+_JOKER_ROW = const(24)
+# a score's lines: a small card, the text, the points
+_LINE_CARD_W = const(16)
+_LINE_CARD_H = const(11)
+_LINE_TEXT_X = const(28)
+_LINE_STEP = const(13)
+
+
+class Scene:
+    """What a frame shows. Set once: the rules' state `st`, the players' names, for
+    each seat whether it is a bot, the cards each player took this round (a list the
+    screen changes in place). Copied from the screen before each frame
+    (ColorettoPlay.scene_now, no allocation): the page, whether every player's
+    collection shows, the pause, the cursor, the note and the message, the round
+    summed up, the jokers' colours and the one chosen, the player whose score is
+    explained."""
+
+    def __init__(self, st, names, agents, taken):
+        self.st = st
+        self.names = names
+        self.bots = [a is not None for a in agents]
+        self.taken = taken
+        self.page = TABLE
+        self.others = False
+        self.paused = False
+        self.cursor = 0
+        self.note = ""
+        self.message = ""
+        self.summary_round = 0
+        self.jokers = []
+        self.jsel = 0
+        self.fsel = 0
+
+    def human_turn(self):
+        st = self.st
+        return not st.is_terminal() and not self.bots[st.turn]
+
+
+def assigned_colours(jokers):
+    """The colours the jokers count as, sorted (the ASSIGN action's arguments)."""
+    out = list(jokers)
+    out.sort()
+    return tuple(out)
 # Card colours (palette indices), letters drawn dark on light cards, light on dark.
 CARD_COL = (ui.rgb(255, 204, 51), ui.rgb(255, 153, 0), ui.rgb(204, 51, 0),
             ui.rgb(255, 153, 204), ui.rgb(0, 153, 102), ui.rgb(0, 102, 204),
@@ -79,20 +158,21 @@ def counts_row(fb, st, counts, x, y, pitch=24, ch=14):
 
 
 def draw(m, fb):
+    """A frame of the Scene `m`."""
     ui.clear(fb)
-    v = m.view
-    if m.others and v != 1:
+    v = m.page
+    if m.others and v != SUMMARY:
         players(m, fb)
-    elif v == 0:
+    elif v == TABLE:
         table(m, fb)
-    elif v == 1:
+    elif v == SUMMARY:
         summary(m, fb)
-    elif v == 2:
+    elif v == ASSIGN:
         assign(m, fb)
     else:
         final(m, fb)
     if m.paused:
-        paused(fb)
+        ui.pause_box(fb)
 
 
 def hints(m, fb):
@@ -100,13 +180,13 @@ def hints(m, fb):
     if m.paused:
         return
     if m.others:
-        ui.footer(fb, (("X", "Back"),) if m.view == 3 else (("X", "Back"), ("B", "Pause")))
-    elif m.view == 1:
+        ui.footer(fb, (("X", "Back"),) if m.page == FINAL else (("X", "Back"), ("B", "Pause")))
+    elif m.page == SUMMARY:
         ui.footer(fb, (("A", "Go on"), ("X", "All"), ("B", "Pause")))
-    elif m.view == 2:
+    elif m.page == ASSIGN:
         ui.footer(fb, ((font.LEFT + font.RIGHT, "Colour"), ("A", "OK"), ("Y", "Best"),
                        ("B", "Pause")))
-    elif m.view == 3:
+    elif m.page == FINAL:
         ui.footer(fb, ((font.UP + font.DOWN, "Player"), ("A", "Done"), ("X", "All")))
     elif m.human_turn():
         if st.phase == C.PHASE_PLACE:
@@ -115,7 +195,7 @@ def hints(m, fb):
             # Y Draw greyed out while no row has room (or the deck is empty): Y then
             # only says why
             ui.footer(fb, (("Y", "Draw"), ("A", "Take"), ("X", "All"), ("B", "Pause")),
-                      0 if st.can_draw() else 1)
+                      () if st.can_draw() else ("Y",))
     else:
         ui.footer(fb, (("X", "All players"), ("B", "Pause")))
 
@@ -134,8 +214,8 @@ def table(m, fb):
         font.draw_right(fb, "round %d" % st.round_no, ui.W - 8, 4, ui.DIM, S)
         font.draw_right(fb, "deck %d" % st.deck_size(), ui.W - 8, 15, ui.TEXT, S)
     n = len(st.rows)
-    pitch = 24 if n > 4 else 28
-    y = 33
+    pitch = _ROW_PITCH_FIVE if n > 4 else _ROW_PITCH
+    y = _TOP
     turn_phase = st.phase == C.PHASE_TURN
     h = pitch - 3
     ty = y + 2 + (h - 4 - font.BODY.cap) // 2 - (font.BODY.baseline - font.BODY.cap)
@@ -153,39 +233,39 @@ def table(m, fb):
         else:
             ui.round_rect(fb, 2, y, ui.W - 4, h, ui.PANEL, False)
         font.draw(fb, str(r + 1), 9, y + (h - 10) // 2, ui.ACCENT if sel else ui.DIM, S)
-        x = 20
+        x = _ROW_CARDS_X
         row = st.rows[r]
         for i in range(st.cap[r]):
             if i < len(row):
                 k = row[i]
                 if k == C.JOKER:
-                    card(fb, x, y + 2, 30, h - 4, k)  # its rainbow edge
+                    card(fb, x, y + 2, _ROW_CARD_W, h - 4, k)  # its rainbow edge
                 else:
                     c = CARD_COL[k]
-                    fb.fill_rect(x + 2, y + 2, 26, h - 4, c)
-                    fb.fill_rect(x, y + 4, 30, h - 8, c)
-                    fb.fill_rect(x + 1, y + 3, 28, h - 6, c)
+                    fb.fill_rect(x + 2, y + 2, _ROW_CARD_W - 4, h - 4, c)
+                    fb.fill_rect(x, y + 4, _ROW_CARD_W, h - 8, c)
+                    fb.fill_rect(x + 1, y + 3, _ROW_CARD_W - 2, h - 6, c)
                     t = CARD_TXT[k]
-                    font.draw(fb, t, x + (31 - font.width(t)) // 2, ty, CARD_INK[k])
+                    font.draw(fb, t, x + (_ROW_CARD_W + 1 - font.width(t)) // 2, ty,
+                              CARD_INK[k])
             elif not taken:
-                ui.round_rect(fb, x, y + 2, 30, h - 4, ui.PANEL_MID, False)
-            x += 33
+                ui.round_rect(fb, x, y + 2, _ROW_CARD_W, h - 4, ui.PANEL_MID, False)
+            x += _ROW_CARD_STEP
         ty += pitch
-        tx = 20 + 3 * 33 + 4
         if taken:
-            font.draw(fb, font.CROSS + " taken: " + m.names[st.taker[r]], 24, y + (h - 10) // 2,
-                      ui.DIM, S)
+            font.draw(fb, font.CROSS + " taken: " + m.names[st.taker[r]], _TAKEN_X,
+                      y + (h - 10) // 2, ui.DIM, S)
         elif len(row) >= st.cap[r]:
-            font.draw(fb, "full", tx, y + (h - 10) // 2, ui.DIM, S)
+            font.draw(fb, "full", _ROW_NOTE_X, y + (h - 10) // 2, ui.DIM, S)
         elif turn_phase and not row:
-            font.draw(fb, "empty", tx, y + (h - 10) // 2, ui.DIM, S)
+            font.draw(fb, "empty", _ROW_NOTE_X, y + (h - 10) // 2, ui.DIM, S)
         y += pitch
     # the drawn card and the message
-    y = 33 + 5 * 24 + 2
-    tx = 6
+    y = _DRAWN_Y
+    tx = _MESSAGE_X
     if st.drawn >= 0:
-        card(fb, 6, y, 30, 28, st.drawn)
-        tx = 42
+        card(fb, _DRAWN_X, y, _DRAWN_W, _DRAWN_H, st.drawn)
+        tx = _MESSAGE_X_CARD
     if m.note:
         font.draw(fb, m.note, tx, y, ui.DIM, S)
         y += 10
@@ -194,7 +274,7 @@ def table(m, fb):
     else:
         font.draw_wrapped(fb, prompt(m), tx, y, ui.W - tx - 4, ui.TEXT, S)
     # the current player's collection and live score
-    y = 186
+    y = _COLLECTION_Y
     counts_row(fb, st, st.coll[p], 4, y, 22)
     s = st.score(p)
     font.draw_right(fb, str(s), ui.W - 6, y - 1, ui.ACCENT)
@@ -205,7 +285,7 @@ def table(m, fb):
 def prompt(m):
     st = m.st
     name = m.names[st.turn]
-    if m.bot_turn():
+    if not st.is_terminal() and m.bots[st.turn]:
         if st.phase == C.PHASE_PLACE:
             return name + " places the card" + font.ELLIPSIS
         return name + " is thinking" + font.ELLIPSIS
@@ -228,7 +308,7 @@ def player_line(m, fb, q, y, mark, right, prefix=""):
 def players(m, fb):
     st = m.st
     ui.header(fb, "All players", "round %d" % st.round_no)
-    y = 33
+    y = _TOP
     for q in range(st.num_players):
         cur = q == st.turn and not st.is_terminal()
         out = "" if st.took[q] < 0 or st.is_terminal() else " (out: took row %d)" % (st.took[q] + 1)
@@ -236,7 +316,7 @@ def players(m, fb):
             ui.round_rect(fb, 2, y - 1, ui.W - 4, 36, ui.PANEL_MID)
         player_line(m, fb, q, y, cur, "%d pts%s" % (st.score(q), out))
         counts_row(fb, st, st.coll[q], 6, y + 11, 22, 12)
-        y += 37
+        y += _PLAYER_STEP
     hints(m, fb)
 
 
@@ -244,16 +324,16 @@ def summary(m, fb):
     st = m.st
     title = "Round %d over" % m.summary_round
     ui.header(fb, title, "LAST" if st.last_round else None)
-    y = 34
+    y = _SUMMARY_Y
     for q in range(st.num_players):
         player_line(m, fb, q, y, False, "%d pts" % st.score(q))
         x = 6
         for c in m.taken[q]:
-            card(fb, x, y + 11, 20, 20, c, S)
-            x += 23
+            card(fb, x, y + 11, _SUMMARY_CARD, _SUMMARY_CARD, c, S)
+            x += _SUMMARY_CARD_STEP
         if not m.taken[q]:
             font.draw(fb, "took nothing", 6, y + 14, ui.DIM, S)
-        y += 36
+        y += _SUMMARY_STEP
     if st.phase >= C.PHASE_ASSIGN:
         font.draw(fb, "The game is over: final scoring next", 6, y, ui.ACCENT, S)
     hints(m, fb)
@@ -264,8 +344,8 @@ def assign(m, fb):
     p = st.turn
     ui.header(fb, m.names[p] + ": jokers")
     font.draw(fb, "Each joker counts as one colour:", 6, 34, ui.DIM, S)
-    y = 46
-    human = m.agents[p] is None
+    y = _JOKERS_Y
+    human = not m.bots[p]
     for i in range(len(m.jokers)):
         sel = i == m.jsel and human
         if sel:
@@ -277,8 +357,8 @@ def assign(m, fb):
         font.draw(fb, C.COLOURS[k], 82, y + 4, ui.TEXT)
         if sel:
             font.draw(fb, font.TRI_LEFT + font.TRI_RIGHT, ui.W - 30, y + 4, ui.DIM)
-        y += 24
-    cols = m.assigned_colours()
+        y += _JOKER_ROW
+    cols = assigned_colours(m.jokers)
     rows, plus2, total = st.breakdown(p, cols)
     best = st.score_with(p, st.best_assignment(p))
     y += 2
@@ -287,15 +367,15 @@ def assign(m, fb):
               ui.DIM if total == best else ui.BAD, S)
     y += 18
     for k, n, j, pts in rows:
-        card(fb, 6, y, 16, 11, k, S)
+        card(fb, 6, y, _LINE_CARD_W, _LINE_CARD_H, k, S)
         t = ui.count(n, "card")
         if j:
             t += " + " + ui.count(j, "joker")
-        font.draw(fb, t, 28, y + 1, ui.TEXT, S)
+        font.draw(fb, t, _LINE_TEXT_X, y + 1, ui.TEXT, S)
         font.draw_right(fb, "%+d" % pts, ui.W - 8, y + 1, ui.GOOD if pts >= 0 else ui.BAD, S)
-        y += 13
+        y += _LINE_STEP
     if plus2:
-        card(fb, 6, y, 16, 11, C.PLUS2, S)
+        card(fb, 6, y, _LINE_CARD_W, _LINE_CARD_H, C.PLUS2, S)
         font.draw_right(fb, "+%d" % plus2, ui.W - 8, y + 1, ui.GOOD, S)
     if not human:
         font.draw(fb, m.names[p] + " chooses" + font.ELLIPSIS, 6, ui.H - ui.FOOTER_H - 12,
@@ -323,7 +403,7 @@ def final(m, fb):
     st = m.st
     ui.header(fb, "Final scores")
     s = st.scores()
-    y = 33
+    y = _TOP
     for rank, q in ui.ranked(s):
         sel = q == m.fsel
         if sel:
@@ -335,12 +415,8 @@ def final(m, fb):
     font.draw(fb, m.names[q] + ": best 3 colours plus, the rest minus", 6, y, ui.DIM, S)
     y += 12
     for k, t, pts in score_lines(st, q):
-        card(fb, 6, y, 16, 11, k, S)
-        font.draw(fb, t, 28, y + 1, ui.TEXT, S)
+        card(fb, 6, y, _LINE_CARD_W, _LINE_CARD_H, k, S)
+        font.draw(fb, t, _LINE_TEXT_X, y + 1, ui.TEXT, S)
         font.draw_right(fb, "%+d" % pts, ui.W - 8, y + 1, ui.GOOD if pts >= 0 else ui.BAD, S)
-        y += 13
+        y += _LINE_STEP
     hints(m, fb)
-
-
-def paused(fb):
-    ui.pause_box(fb)

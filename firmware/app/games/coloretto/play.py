@@ -20,10 +20,10 @@ from app.games.coloretto import draw as D
 from shared_rules.coloretto import rules as C
 from shared_rules.coloretto.bots import make_bot
 
-TABLE = 0
-SUMMARY = 1
-ASSIGN = 2
-FINAL = 3
+TABLE = D.TABLE
+SUMMARY = D.SUMMARY
+ASSIGN = D.ASSIGN
+FINAL = D.FINAL
 
 
 class ColorettoPlay(GameScreen):
@@ -39,9 +39,6 @@ class ColorettoPlay(GameScreen):
         self.view = TABLE
         self.view_at = 0
         self.others = False
-        # back from a power cut with a human at the table: paused (the pause box up)
-        # until the player goes on, so a bot whose turn it is does not move at once
-        self.paused = saved is not None and self.humans > 0 and not self.st.is_terminal()
         self.cursor = 0
         self.message = ""
         self.note = ""        # what the last player did, for watching the bots
@@ -58,17 +55,10 @@ class ColorettoPlay(GameScreen):
         self.jsel = 0
         self.was_last = False
         self.fsel = 0
+        self.scene = D.Scene(self.st, self.names, self.agents, self.taken)  # what a frame shows
         self.first_cursor()
 
-    # -- who is who -------------------------------------------------------------------
-    def bot_turn(self):
-        st = self.st
-        return not st.is_terminal() and self.agents[st.turn] is not None
-
-    def human_turn(self):
-        st = self.st
-        return not st.is_terminal() and self.agents[st.turn] is None
-
+    # -- who is who (bot_turn, human_turn: app.gamescreen) ----------------------------------
     def first_cursor(self):
         """The cursor on the first row that suits the phase (a takeable or open row)."""
         st = self.st
@@ -155,9 +145,7 @@ class ColorettoPlay(GameScreen):
         self.app.invalidate()
 
     def assigned_colours(self):
-        out = list(self.jokers)
-        out.sort()
-        return tuple(out)
+        return D.assigned_colours(self.jokers)
 
     # -- the frame -----------------------------------------------------------------------
     def update(self, now):
@@ -263,20 +251,10 @@ class ColorettoPlay(GameScreen):
             return
         app = self.app
         if self.paused:
-            if is_click(ev, api.PRESS):
-                self.how_to_play()
-            elif is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
-                self.paused = False
-                self.bot_at = app.now + self.t_bot
-                self.view_at = app.now
-            elif is_click(ev, api.KEY_X):
-                self.leave(self.st)
-                return
-            app.invalidate()
+            self.pause_event(ev, self.st)
             return
         if is_click(ev, api.KEY_B) and self.view != FINAL:   # nothing to pause at the end
-            self.paused = True
-            app.invalidate()
+            self.pause(True)
             return
         ok = is_click(ev, api.KEY_A) or is_click(ev, api.PRESS)
         if self.view == SUMMARY:
@@ -326,6 +304,11 @@ class ColorettoPlay(GameScreen):
         app.sound.click()
         app.invalidate()
 
+    def on_resume(self, now):
+        """Off the pause box: the bots' pace and the summary's time start over."""
+        self.bot_at = now + self.t_bot
+        self.view_at = now
+
     def assign_event(self, ev, ok):
         st = self.st
         cols = st.colours
@@ -358,9 +341,24 @@ class ColorettoPlay(GameScreen):
         only = self.spin_only
         self.spin_only = False
         if not only:
-            D.draw(self, fb)
+            D.draw(self.scene_now(), fb)
         if self.thinking is not None and self.spin_shown():
             self.draw_thinking(fb)
+
+    def scene_now(self):
+        """The scene filled from the screen as it is now (no allocation)."""
+        sc = self.scene
+        sc.page = self.view
+        sc.others = self.others
+        sc.paused = self.paused
+        sc.cursor = self.cursor
+        sc.note = self.note
+        sc.message = self.message
+        sc.summary_round = self.summary_round
+        sc.jokers = self.jokers
+        sc.jsel = self.jsel
+        sc.fsel = self.fsel
+        return sc
 
     def spin_shown(self):
         return self.view == TABLE and not self.others and not self.paused

@@ -15,9 +15,9 @@ four halves filled (framebuf's poly fill, node for node), the two diagonals in S
 and the four outer edges in INK (framebuf's line, step for step), then each half's
 mouth or eyes.
 job (words): 0 the frame's address (240x240 GS8), 1 the die table's (cubingos WH), 2
-the colour table's (cubingos_iso.TAB), 3 scratch, 4 the mark size s, 5 the marks
+the colour table's (app.games.cubingos.iso.TAB), 3 scratch, 4 the mark size s, 5 the marks
 (0 none, 1 mouths, 2 mouths and eyes), 6 SEAM, 7 INK, 8-31 scratch. ctx (signed
-halfwords): the view's geometry (cubingos_iso.View._tris). Every pixel is clipped to
+halfwords): the view's geometry (app.games.cubingos.iso.View._tris). Every pixel is clipped to
 the frame.
 
 Node x of an edge on a row as framebuf computes it, C's truncating divisions included:
@@ -681,7 +681,7 @@ def die(r0, r1, r2, r3):
     bne(mrow)
     pop({pc})
 
-    # eyes: two s x s squares in INK beside (r3, r4), as cubingos_iso.eyes
+    # eyes: two s x s squares in INK beside (r3, r4), as app.games.cubingos.iso.eyes
     label(eyes)
     push({lr})
     mov(r7, r12)

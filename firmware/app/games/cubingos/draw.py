@@ -1,7 +1,8 @@
 """Drawing for app.games.cubingos.play: the header with the clock, the structure (app.games.cubingos.iso)
 with the ghost die and the creatures it would form, the card in the top-left corner, the
 players' cards won and this round's outcome, the prompt, the round's result, the final
-ranking with every player's cards, and the pause box.
+ranking with every player's cards, and the pause box. What a frame shows is a Scene
+the play screen fills; the draw functions read nothing else.
 
 A creature is drawn as a small card: the head half in its fur colour on top, the mouth
 half (the expression glyph) below.
@@ -20,6 +21,50 @@ RESULT = 1
 FINAL = 2
 _AREA_Y = const(184)    # the players' strip; the structure and the card sit above it
 _TEXT_Y = const(197)
+_CARD_X = const(3)      # the card in the top-left corner
+_CARD_Y = const(33)
+_ICONS_Y = const(84)    # the creatures formed, under the card
+_ICON_STEP = const(15)
+_RANK_Y = const(34)     # the cards won: a band per player
+_RANK_STEP = const(42)
+_RANK_ICON_STEP = const(14)
+
+
+class Scene:
+    """What a frame shows. Set once: the rules' state `st`, the players' names, the
+    number of humans, the structure's view (app.games.cubingos.iso.View) and whether a
+    cell is occupied. Filled from the screen before each frame (CubingosPlay.scene_now,
+    no allocation but the ghost's tuple): the page, whether the cards won show, the
+    pause, who races, takes a free die or is ready (-1: nobody), the game clock, the
+    ghost die (x, y, z, o) or None, the structure back to front, the cells the ghost
+    or the free dice may take and the one chosen, the creatures the ghost would form
+    and why it may not go there, the message (bad: an error), the ghost's mode, the
+    round's outcome per player and the creatures the round's winning die formed."""
+
+    def __init__(self, st, names, humans, iso, occupied):
+        self.st = st
+        self.names = names
+        self.humans = humans
+        self.iso = iso
+        self.occupied = occupied
+        self.page = PLAY
+        self.cards = False
+        self.paused = False
+        self.racer = -1
+        self.taker = -1
+        self.ready = -1
+        self.game_ms = 0
+        self.ghost = None
+        self.dice = []
+        self.cells = []
+        self.ci = 0
+        self.pv = None
+        self.err = None
+        self.message = ""
+        self.bad = False
+        self.mode = 0
+        self.res = []
+        self.found = []
 TURN_HELP = font.LEFT + font.RIGHT + " " + font.UP + font.DOWN + " X turn the die"
 MARK = {C.CORRECT: font.CHECK, C.WRONG: font.CROSS, C.PASSED: "-", C.SLOW: "-",
         C.RACING: font.ELLIPSIS}
@@ -71,29 +116,29 @@ def card_back(fb, x, y):
 
 def draw(m, fb):
     ui.clear(fb)
-    final = m.view == FINAL
+    final = m.page == FINAL
     if m.cards != final:     # X swaps the structure and the cards won
         cards(m, fb, final)
     else:
         table(m, fb)
     if m.paused:
         lines = ("A  resume", "Y  pass this round", "X  quit the game") \
-            if m.racer() >= 0 else ("A  resume", "X  quit the game")
+            if m.racer >= 0 else ("A  resume", "X  quit the game")
         ui.pause_box(fb, lines)
 
 
 def title(m):
     st = m.st
-    if m.view == FINAL:
+    if m.page == FINAL:
         return "The structure"
-    if m.view == RESULT:
+    if m.page == RESULT:
         return "Round %d" % st.rounds
-    if m.taker() >= 0:
-        return m.names[m.taker()] + ": a free die"
-    p = m.ready()
+    if m.taker >= 0:
+        return m.names[m.taker] + ": a free die"
+    p = m.ready
     if p >= 0:
         return m.names[p] + "'s turn"
-    p = m.racer()
+    p = m.racer
     if p >= 0:
         return m.names[p]
     if st.phase == C.RACE and st.leg_started() and st.actors():
@@ -104,8 +149,8 @@ def title(m):
 def status(m):
     """The header's right side: the race clock (and the time limit), else the pile."""
     st = m.st
-    if st.leg_started() and m.view == PLAY:
-        right = secs(st.elapsed_ms(m.game_time(m.app.now)))
+    if st.leg_started() and m.page == PLAY:
+        right = secs(st.elapsed_ms(m.game_ms))
         lim = st.options["limit_ms"]
         if lim:   # the time limit chosen on the setup screen
             right = right[:-2] + "/%d s" % (lim // 1000)
@@ -120,32 +165,32 @@ def header(m, fb):
 def table(m, fb):
     st = m.st
     iso = m.iso
-    result = m.view == RESULT
+    result = m.page == RESULT
     live = st.leg_started() and not result
-    g = m.ghost()
+    g = m.ghost
     lr = st.last_round
     iso.structure(fb, m.dice, m.occupied, g)
     if g is not None:
         iso.outline(fb, g[0], g[1], g[2], ui.ACCENT if m.err is None else ui.BAD)
         if m.pv:
             iso.creatures(fb, m.pv, st.card)
-    elif m.taker() >= 0 and m.cells:
+    elif m.taker >= 0 and m.cells:
         x, y, z = m.cells[m.ci]
         iso.outline(fb, x, y, z, ui.ACCENT)
     if result:
         if lr[1] >= 0:
             iso.outline(fb, lr[3][0], lr[3][1], lr[3][2], ui.GOOD)
         iso.creatures(fb, m.found, lr[0])
-        big_card(fb, 3, 33, lr[0])
+        big_card(fb, _CARD_X, _CARD_Y, lr[0])
         icons(fb, m.found, lr[0])
-    elif m.view == FINAL:
+    elif m.page == FINAL:
         pass
     elif live and not m.paused:
-        big_card(fb, 3, 33, st.card)
+        big_card(fb, _CARD_X, _CARD_Y, st.card)
         if g is not None:
             icons(fb, m.pv or (), st.card)
     else:
-        card_back(fb, 3, 33)
+        card_back(fb, _CARD_X, _CARD_Y)
     header(m, fb)   # after the structure: it clips what reaches up
     strip(m, fb)
     text, col = prompt(m)
@@ -155,7 +200,7 @@ def table(m, fb):
 
 def icons(fb, found, card):
     """The creatures a die forms, under the card; the card's one ticked."""
-    y = 84
+    y = _ICONS_Y
     done = 0
     for f in found:
         if y > _AREA_Y - 14:
@@ -166,7 +211,7 @@ def icons(fb, found, card):
         icon(fb, 4, y, f[0])
         if f[0] == card:
             font.draw(fb, font.CHECK, 19, y + 1, ui.GOOD, S)
-        y += 15
+        y += _ICON_STEP
 
 
 def strip(m, fb):
@@ -191,14 +236,14 @@ def strip(m, fb):
 def prompt(m):
     """(text, colour) of the line under the structure."""
     st = m.st
-    if m.view == FINAL:
+    if m.page == FINAL:
         return end_reason(st), ui.DIM
-    if m.view == RESULT:
+    if m.page == RESULT:
         lr = st.last_round
         if lr[1] < 0:
             return "Nobody formed %s: under the pile" % C.card_name(lr[0]), ui.DIM
         return "%s wins %s in %s" % (m.names[lr[1]], C.card_name(lr[0]), secs(lr[2])), ui.GOOD
-    p = m.ready()
+    p = m.ready
     if p >= 0:
         b = st.best_result()
         beat = " Beat %s!" % secs(b[0]) if b is not None else ""
@@ -209,9 +254,9 @@ def prompt(m):
         return "Pass the console to %s. A shows the card.%s" % (m.names[p], beat), ui.ACCENT
     if m.message:
         return m.message, ui.BAD if m.bad else ui.TEXT
-    if m.taker() >= 0:
+    if m.taker >= 0:
         return "Take a free die to play with: A takes it, X none", ui.TEXT
-    if m.racer() >= 0:
+    if m.racer >= 0:
         how = ". " + TURN_HELP if m.mode else ""
         if m.err is not None:
             return "No die may go here" + how, ui.BAD
@@ -236,17 +281,17 @@ def end_reason(st):
 def hints(m, fb):
     if m.paused:
         return
-    if m.view == FINAL:
+    if m.page == FINAL:
         ui.footer(fb, (("A", "Done"), ("X", "Scores"), ("Y", "View")))
-    elif m.view == RESULT:
+    elif m.page == RESULT:
         ui.footer(fb, (("A", "Next"), ("X", "Cards"), ("Y", "View"), ("B", "Pause")))
-    elif m.racer() >= 0:
+    elif m.racer >= 0:
         # five keys work while racing: "Put" (not "Place") keeps all five within 240 px
         ui.footer(fb, (("A", "Put"), ("X", "Roll"), (font.BULLET, "Move" if m.mode else "Turn"),
                        ("Y", "View"), ("B", "Pause")))
-    elif m.taker() >= 0:
+    elif m.taker >= 0:
         ui.footer(fb, (("A", "Take"), ("X", "None"), ("Y", "View"), ("B", "Pause")))
-    elif m.ready() >= 0:
+    elif m.ready >= 0:
         ui.footer(fb, (("A", "Show card"), ("X", "Cards"), ("Y", "View"), ("B", "Pause")))
     else:
         ui.footer(fb, (("X", "Cards"), ("Y", "View"), ("B", "Pause")))
@@ -257,7 +302,7 @@ def cards(m, fb, final):
     st = m.st
     ui.header(fb, "Final scores" if final else "Cards won", None if final else "pile %d" % len(st.pile))
     s = st.scores()
-    y = 34
+    y = _RANK_Y
     for rank, q in ui.ranked(s):
         col = ui.ACCENT if rank == 1 and final else ui.TEXT
         if rank == 1 and final:
@@ -267,8 +312,8 @@ def cards(m, fb, final):
         x = 6
         for k in st.won[q]:
             icon(fb, x, y + 12, k)
-            x += 14
-        y += 42
+            x += _RANK_ICON_STEP
+        y += _RANK_STEP
     if final:
         font.draw_wrapped(fb, end_reason(st), 4, max(y, _TEXT_Y), ui.W - 8, ui.DIM, S)
     ui.footer(fb, (("A", "Done"), ("X", "Structure")) if final else (("X", "Back"),))

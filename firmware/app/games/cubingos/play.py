@@ -75,15 +75,13 @@ class CubingosPlay(GameScreen):
         elapsed = (saved.get("elapsed") or 0) if saved is not None else 0
         self.t0 = app.now - max(elapsed, state.t)
         self.frozen_at = None
-        # back from a power cut with a human at the table: paused, the race clock and the
-        # bots stopped where the save left them until the player goes on (as Cubo)
-        resumed = saved is not None and self.humans and not state.is_terminal()
-        if resumed:
+        # back from a power cut with a human at the table (paused: seat_game): the race
+        # clock and the bots stopped where the save left them until the player goes on
+        if self.paused:
             self.frozen_at = max(elapsed, state.t)
         self.t_result = 3000    # how long a round's result stays up with no human (tests shorten)
         self.iso = View(40, 32, 198, 150, app.fb, getattr(app.hal.display, "buf", None))
         self.view = PLAY
-        self.paused = bool(resumed)
         self.cards = False      # X: the cards won instead of the structure (at the end: swapped)
         self.mode = MOVE
         self.key = None         # what the layout was computed for
@@ -103,6 +101,8 @@ class CubingosPlay(GameScreen):
         self.result_at = 0
         if self.st.is_terminal():
             self.view = FINAL
+        # what a frame shows (the bound method once: not one per frame)
+        self.scene = D.Scene(self.st, self.names, self.humans, self.iso, self.occupied)
         self.layout()
         self.aim()
 
@@ -112,15 +112,16 @@ class CubingosPlay(GameScreen):
             return self.frozen_at
         return now - self.t0
 
-    def pause(self, on):
-        now = self.app.now
-        if on and self.frozen_at is None:
+    def on_pause(self, now):
+        """The pause box went up (app.gamescreen): the game clock stops."""
+        if self.frozen_at is None:
             self.frozen_at = now - self.t0
-        elif not on and self.frozen_at is not None:
+
+    def on_resume(self, now):
+        """The pause box went down: the game clock goes on from where it stopped."""
+        if self.frozen_at is not None:
             self.t0 = now - self.frozen_at
             self.frozen_at = None
-        self.paused = on
-        self.app.invalidate()
 
     # -- who is who -----------------------------------------------------------------------
     def racer(self):
@@ -358,15 +359,7 @@ class CubingosPlay(GameScreen):
             return
         app = self.app
         if self.paused:
-            if is_click(ev, api.PRESS):
-                self.how_to_play()
-            elif is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
-                self.pause(False)
-            elif is_click(ev, api.KEY_Y) and self.racer() >= 0:
-                self.pause(False)
-                self.do((self.racer(), C.PASS, self.game_time(app.now)))
-            elif is_click(ev, api.KEY_X):
-                self.leave(self.st)
+            self.pause_event(ev, self.st)
             return
         if is_click(ev, api.KEY_B) and self.view != FINAL:   # nothing to pause at the end
             self.pause(True)
@@ -446,6 +439,12 @@ class CubingosPlay(GameScreen):
         elif is_press(ev, api.UP) or is_press(ev, api.DOWN):
             self.turn(FACE_U[v], 1 if is_press(ev, api.UP) else -1)
 
+    def paused_key(self, ev):
+        """Y in the pause box while racing: the racer passes."""
+        if is_click(ev, api.KEY_Y) and self.racer() >= 0:
+            self.pause(False)
+            self.do((self.racer(), C.PASS, self.game_time(self.app.now)))
+
     def turn(self, d, k):
         """The ghost turned k quarter turns about world direction d."""
         if d & 1:
@@ -459,8 +458,36 @@ class CubingosPlay(GameScreen):
     def draw(self, fb):
         toast = bool(self.app.notice)
         if self.clock_only and not (toast or self.toast or self.paused or self.cards):
-            D.header(self, fb)
+            D.header(self.header_scene(), fb)
         else:
-            D.draw(self, fb)
+            D.draw(self.scene_now(), fb)
         self.clock_only = False
         self.toast = toast
+
+    def header_scene(self):
+        """The scene filled as far as the header needs it (the clock's frames)."""
+        sc = self.scene
+        sc.page = self.view
+        sc.racer = self.racer()
+        sc.taker = self.taker()
+        sc.ready = self.ready()
+        sc.game_ms = self.game_time(self.app.now)
+        return sc
+
+    def scene_now(self):
+        """The scene filled from the screen as it is now."""
+        sc = self.header_scene()
+        sc.cards = self.cards
+        sc.paused = self.paused
+        sc.ghost = self.ghost()
+        sc.dice = self.dice
+        sc.cells = self.cells
+        sc.ci = self.ci
+        sc.pv = self.pv
+        sc.err = self.err
+        sc.message = self.message
+        sc.bad = self.bad
+        sc.mode = self.mode
+        sc.res = self.res
+        sc.found = self.found
+        return sc

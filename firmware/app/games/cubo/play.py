@@ -38,6 +38,47 @@ _BOT_NAMES = const(("ROBI", "DOKI", "ZIZI"))
 GRID = V.GridLayout(4, 36, 44, 4)
 PANEL_X = 168
 _MSG_Y = const(196)
+# the panel right of the grid: a label, the centre's dice (or the die taken), the players
+_PANEL_LABEL_Y = const(34)
+_PANEL_DICE_Y = const(46)
+_CENTRE_DIE = const(28)
+_CENTRE_STEP = const(34)
+_SWAP_DIE = const(26)
+_SWAP_NOW_Y = const(76)     # the grid's points now, with the swap, the best choice
+_SWAP_STEP = const(12)
+_PLAYERS_Y = const(116)
+_PLAYER_STEP = const(12)
+_CLOCK_Y = const(166)       # the countdown's seconds
+_CLOCK_W = const(68)
+_CLOCK_H = const(26)
+# the start signal's box over the grid
+_SIGNAL_X = const(10)
+_SIGNAL_Y = const(70)
+_SIGNAL_W = const(128)
+_SIGNAL_H = const(72)
+# the best grid's box over the grid
+_HINT_Y = const(32)
+_HINT_H = const(162)
+_HINT_TEXT_X = const(8)
+_HINT_GRID = V.GridLayout(12, 62, 34, 3)
+_HINT_CLOSE_Y = const(178)
+# the summaries: the round's grid, the scores (round and total columns), the ranking
+_SUMMARY_GRID = V.GridLayout(6, 38, 40, 4)
+_SUMMARY_BEST_Y = const(184)
+_SCORES_HEAD_Y = const(36)
+_SCORES_Y = const(52)
+_SCORES_STEP = const(24)
+_SCORES_NAME_X = const(12)
+_ROUND_COL_X = const(120)   # "round" over the round's points, right-aligned at _ROUND_RIGHT
+_ROUND_RIGHT = const(150)
+_TOTAL_COL_X = const(186)
+_TOTAL_RIGHT = const(224)
+_RANKING_Y = const(44)
+_RANKING_PLACE_X = const(14)
+_RANKING_NAME_X = const(52)
+_RANKING_STEP_TOP = const(40)
+_RANKING_STEP = const(26)
+_SHARED_WIN_Y = const(196)
 ROLL_ANIM_MS = 600
 _SUMMARY_MS = const(2600)  # how long summaries stay up in the bots-only demo
 SUMMARY_GUARD_MS = 800
@@ -76,7 +117,6 @@ class CuboMatch(GameScreen):
         self.t0 = None
         # game time stops while paused, reading a summary or counting in
         self.frozen_at = None
-        self.paused = False
         # the start signal: round 1 waits for the player's A (ready), then the count-in
         # runs from app time count_at; "Cubo!" was at go_at (None: no longer shown)
         self.ready = False
@@ -301,12 +341,10 @@ class CuboMatch(GameScreen):
             return
         now = self.app.now
         if self.paused:
-            self.pause_event(ev, now)
+            self.pause_event(ev, self.state)
             return
         if is_click(ev, api.KEY_B):
-            self.paused = True
-            self.freeze(now)
-            self.app.invalidate()
+            self.pause(True)
             return
         if self.summary is not None:
             if is_click(ev, api.KEY_A) and now - self.summary_at >= SUMMARY_GUARD_MS:
@@ -340,18 +378,14 @@ class CuboMatch(GameScreen):
             self.take_event(ev, gt)
         self.app.invalidate()
 
-    def pause_event(self, ev, now):
-        if is_click(ev, api.PRESS):
-            self.how_to_play()
-            return
-        if is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
-            self.paused = False
-            if self.summary is None:
-                self.go_on(now)
-        elif is_click(ev, api.KEY_X):
-            self.leave(self.state)
-            return
-        self.app.invalidate()
+    def on_pause(self, now):
+        """The pause box went up (app.gamescreen): game time stops."""
+        self.freeze(now)
+
+    def on_resume(self, now):
+        """The pause box went down: play goes on (go_on), unless a summary shows."""
+        if self.summary is None:
+            self.go_on(now)
 
     def next_summary_page(self):
         s = self.summary
@@ -564,21 +598,25 @@ class CuboMatch(GameScreen):
             scale, color = 4, ui.BAD
         else:
             text, scale, color = "Cubo!", 3, ui.GOOD
-        ui.round_rect(fb, 10, 70, 128, 72, color)
-        font.draw_centered(fb, text, 10, 70, 128, 72, ui.WHITE, font.BODY, scale)
+        ui.round_rect(fb, _SIGNAL_X, _SIGNAL_Y, _SIGNAL_W, _SIGNAL_H, color)
+        font.draw_centered(fb, text, _SIGNAL_X, _SIGNAL_Y, _SIGNAL_W, _SIGNAL_H, ui.WHITE,
+                           font.BODY, scale)
 
     def draw_hint(self, fb):
         """The best arrangement of the dice held, over the grid only: the panel (and
         its countdown) stays in view."""
         score, best, _ = self.show_hint
         st = self.state
-        ui.round_rect(fb, 2, 32, PANEL_X - 6, 162, ui.PANEL)
-        ui.round_rect(fb, 2, 32, PANEL_X - 6, 162, ui.ACCENT, False)
-        font.draw(fb, "Best grid: %d pts" % score, 8, 36, ui.ACCENT, font.SMALL)
+        ui.round_rect(fb, 2, _HINT_Y, PANEL_X - 6, _HINT_H, ui.PANEL)
+        ui.round_rect(fb, 2, _HINT_Y, PANEL_X - 6, _HINT_H, ui.ACCENT, False)
+        font.draw(fb, "Best grid: %d pts" % score, _HINT_TEXT_X, _HINT_Y + 4, ui.ACCENT,
+                  font.SMALL)
         now_pts = C.score_grid(st.grid(self.human), st.options["runs_any_order"])
-        font.draw(fb, "yours now: %d pts" % now_pts, 8, 48, ui.DIM, font.SMALL)
-        V.grid(fb, V.GridLayout(12, 62, 34, 3), best)
-        font.draw(fb, "A take it, \u2022 or X/Y close", 8, 178, ui.TEXT, font.SMALL)
+        font.draw(fb, "yours now: %d pts" % now_pts, _HINT_TEXT_X, _HINT_Y + 16, ui.DIM,
+                  font.SMALL)
+        V.grid(fb, _HINT_GRID, best)
+        font.draw(fb, "A take it, \u2022 or X/Y close", _HINT_TEXT_X, _HINT_CLOSE_Y, ui.TEXT,
+                  font.SMALL)
 
     def draw_panel(self, fb, now):
         if self.my_swap_step():
@@ -593,35 +631,37 @@ class CuboMatch(GameScreen):
         st = self.state
         x = PANEL_X
         anyo = st.options["runs_any_order"]
-        font.draw(fb, "Your die", x, 34, ui.DIM, font.SMALL)
-        V.die(fb, x + 2, 46, 26, st.taken(self.human))
+        font.draw(fb, "Your die", x, _PANEL_LABEL_Y, ui.DIM, font.SMALL)
+        V.die(fb, x + 2, _PANEL_DICE_Y, _SWAP_DIE, st.taken(self.human))
         grid = st.grid(self.human)
-        font.draw(fb, "now %d" % C.score_grid(grid, anyo), x, 76, ui.DIM, font.SMALL)
+        font.draw(fb, "now %d" % C.score_grid(grid, anyo), x, _SWAP_NOW_Y, ui.DIM, font.SMALL)
         if 0 <= self.cursor != C.CENTRE:
             g = list(grid)
             g[self.cursor] = st.taken(self.human)
-            font.draw(fb, "swap %d" % C.score_grid(g, anyo), x, 88, ui.ACCENT, font.SMALL)
+            font.draw(fb, "swap %d" % C.score_grid(g, anyo), x, _SWAP_NOW_Y + _SWAP_STEP,
+                      ui.ACCENT, font.SMALL)
         best = self.best_cell()
         font.draw(fb, "best: keep" if best == C.CENTRE else "best: cell %d" % (best + 1),
-                  x, 100, ui.GOOD, font.SMALL)
+                  x, _SWAP_NOW_Y + 2 * _SWAP_STEP, ui.GOOD, font.SMALL)
 
     def draw_centre(self, fb):
         st = self.state
         x = PANEL_X
-        font.draw(fb, "Centre", x, 34, ui.DIM, font.SMALL)
+        font.draw(fb, "Centre", x, _PANEL_LABEL_Y, ui.DIM, font.SMALL)
         taking = st.phase == C.PLAY and self.human >= 0 and st.status[self.human] == C.CALLED \
             and st.next_taker() == self.human
         for k in range(4):
-            dx = x + (k % 2) * 34
-            dy = 46 + (k // 2) * 34
-            V.die(fb, dx, dy, 28, st.centre[k])
+            dx = x + (k % 2) * _CENTRE_STEP
+            dy = _PANEL_DICE_Y + (k // 2) * _CENTRE_STEP
+            V.die(fb, dx, dy, _CENTRE_DIE, st.centre[k])
             if taking and k == self.choice:
-                ui.round_rect(fb, dx - 3, dy - 3, 34, 34, ui.ACCENT, False)
+                ui.round_rect(fb, dx - 3, dy - 3, _CENTRE_DIE + 6, _CENTRE_DIE + 6, ui.ACCENT,
+                              False)
 
     def draw_players(self, fb, now):
         st = self.state
         x = PANEL_X
-        y = 116
+        y = _PLAYERS_Y
         for p in range(st.num_players):
             s = st.status[p]
             color = ui.ACCENT if p == self.me else ui.TEXT
@@ -637,12 +677,13 @@ class CuboMatch(GameScreen):
                 mark = font.CROSS
             font.draw_right(fb, mark, ui.W - 4, y, ui.GOOD if s in (C.CALLED, C.FINISHED) else ui.DIM,
                             font.SMALL)
-            y += 12
+            y += _PLAYER_STEP
         left = st.countdown_left(self.game_time(now))
         if left is not None:
             secs = (left + 999) // 1000
-            ui.round_rect(fb, x, 166, 68, 26, ui.BAD)
-            font.draw_centered(fb, str(secs), x, 166, 68, 26, ui.WHITE, font.BODY, 2)
+            ui.round_rect(fb, x, _CLOCK_Y, _CLOCK_W, _CLOCK_H, ui.BAD)
+            font.draw_centered(fb, str(secs), x, _CLOCK_Y, _CLOCK_W, _CLOCK_H, ui.WHITE,
+                               font.BODY, 2)
 
     def draw_prompt(self, fb, now):
         st = self.state
@@ -694,35 +735,38 @@ class CuboMatch(GameScreen):
         st = self.state
         if page == 0:
             ui.header(fb, "Round %d: your grid" % rnd)
-            card.draw(fb, V.GridLayout(6, 38, 40, 4), now, 148)
+            card.draw(fb, _SUMMARY_GRID, now, 148)
             if best is not None and card.done(now):
-                ui.centered(fb, "Best possible with that roll: %d" % best, 184, ui.DIM, font.SMALL)
+                ui.centered(fb, "Best possible with that roll: %d" % best, _SUMMARY_BEST_Y,
+                            ui.DIM, font.SMALL)
             ui.footer(fb, (("A", "Next"),))
             return
         if page == 1:
             title = "Final scores" if st.is_terminal() else "After round %d" % rnd
             ui.header(fb, title)
-            font.draw(fb, "round", 120, 36, ui.DIM, font.SMALL)
-            font.draw(fb, "total", 186, 36, ui.DIM, font.SMALL)
-            y = 52
+            font.draw(fb, "round", _ROUND_COL_X, _SCORES_HEAD_Y, ui.DIM, font.SMALL)
+            font.draw(fb, "total", _TOTAL_COL_X, _SCORES_HEAD_Y, ui.DIM, font.SMALL)
+            y = _SCORES_Y
             for name, pts, total in rows:
-                font.draw(fb, name, 12, y, ui.TEXT)
-                font.draw_right(fb, str(pts), 150, y, ui.TEXT if pts else ui.BAD)
-                font.draw_right(fb, str(total), 224, y, ui.ACCENT)
-                y += 24
+                font.draw(fb, name, _SCORES_NAME_X, y, ui.TEXT)
+                font.draw_right(fb, str(pts), _ROUND_RIGHT, y, ui.TEXT if pts else ui.BAD)
+                font.draw_right(fb, str(total), _TOTAL_RIGHT, y, ui.ACCENT)
+                y += _SCORES_STEP
             if why:
                 ui.centered(fb, why, y + 12, ui.BAD, font.SMALL)
             ui.footer(fb, (("A", "Continue"),))
             return
         ui.header(fb, "Cubo: final ranking")
         totals = st.scores()
-        y = 44
+        y = _RANKING_Y
         for place, q in ui.ranked(totals):
             color = ui.ACCENT if place == 1 else ui.TEXT
-            font.draw(fb, "%d." % place, 14, y, color, font.BODY, 2 if place == 1 else 1)
-            font.draw(fb, self.names[q], 52, y + (6 if place == 1 else 0), color)
-            font.draw_right(fb, str(totals[q]), 224, y + (6 if place == 1 else 0), color)
-            y += 40 if place == 1 else 26
+            font.draw(fb, "%d." % place, _RANKING_PLACE_X, y, color, font.BODY,
+                      2 if place == 1 else 1)
+            font.draw(fb, self.names[q], _RANKING_NAME_X, y + (6 if place == 1 else 0), color)
+            font.draw_right(fb, str(totals[q]), _TOTAL_RIGHT, y + (6 if place == 1 else 0),
+                            color)
+            y += _RANKING_STEP_TOP if place == 1 else _RANKING_STEP
         if len(st.winners()) > 1:
-            ui.centered(fb, "A shared win!", 196, ui.GOOD, font.SMALL)
+            ui.centered(fb, "A shared win!", _SHARED_WIN_Y, ui.GOOD, font.SMALL)
         ui.footer(fb, (("A", "Done"),))

@@ -1,4 +1,5 @@
-"""Cubo on the device: the setup screen, and the way into a match or table mode.
+"""Cubo's setup screen (app.seats.SetupScreen) and the way into a match or table mode:
+open, demo and resume of a game of either mode.
 
 Two modes: versus bots (you and 1-3 bots, dice rolled on screen) and table mode
 (physical dice; the device rolls the centre, runs the countdown, and scores).
@@ -6,7 +7,7 @@ Two modes: versus bots (you and 1-3 bots, dice rolled on screen) and table mode
 
 from app import sound, last_setup
 from app.screen import ListScreen, Item, Choice, Store
-from app.seats import SetupScreen
+from app.seats import SetupScreen, opener
 
 PACES = ("normal", "slow", "relaxed")  # shared_rules.cubo.bots.PACES
 CHOICES = {"mode": ("bots", "table"), "bots": (1, 2, 3), "level": ("easy", "medium", "hard"),
@@ -102,8 +103,7 @@ def _table(app, players, options, seed, saved=None):
     return CuboTable(app, players, options, seed, saved)
 
 
-def open(app):
-    app.push(CuboSetup(app))
+open = opener(CuboSetup)
 
 
 def demo(app, seed):

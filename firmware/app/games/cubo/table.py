@@ -59,7 +59,6 @@ class CuboTable(GameScreen):
         self.state = self.rec.open_game(saved, CuboTableState, options, seed, self.names,
                                         app.now, {"table": True})
         self.any_order = self.state.options["runs_any_order"]
-        self.paused = False
         self.seed = seed
         self.clock_saved = None
         self.new_round()
@@ -192,10 +191,10 @@ class CuboTable(GameScreen):
         ok = is_click(ev, api.KEY_A) or is_click(ev, api.PRESS)
         self.app.invalidate()
         if self.paused:
-            self.pause_event(ev, ok)
+            self.pause_event(ev, self.state)
             return
         if ph in (CENTRE_ROLL, PLAYING, PICK) and is_click(ev, api.KEY_B):
-            self.paused = True
+            self.pause(True)
             return
         if ph == CENTRE_ROLL:
             self.centre_event(ev, ok)
@@ -241,16 +240,11 @@ class CuboTable(GameScreen):
     def can_correct(self):
         return self.phase == PICK and self.state.entering() > 0
 
-    def pause_event(self, ev, ok):
-        if is_click(ev, api.PRESS):   # the box's How to play (A alone goes on)
-            self.how_to_play()
-        elif ok or is_click(ev, api.KEY_B):
-            self.paused = False
-        elif is_click(ev, api.KEY_X):
-            self.leave(self.state)
-        elif is_click(ev, api.KEY_Y) and self.can_correct():
-            # a correction: the previous player enters again
-            self.paused = False
+    def paused_key(self, ev):
+        """Y in the pause box (app.gamescreen) while entering: a correction, the previous
+        player enters again."""
+        if is_click(ev, api.KEY_Y) and self.can_correct():
+            self.pause(False)
             self.act((self.player(), UNDO, self.state.last_entry()[E_PLAYER]))
 
     def centre_event(self, ev, ok):

@@ -24,9 +24,9 @@ from app.screen import is_press, is_click
 from shared_rules.kocka10000 import rules as K
 from shared_rules.kocka10000.bots import make_bot
 
-TABLE = 0
-BOARD = 1
-FINAL = 2
+TABLE = D.TABLE
+BOARD = D.BOARD
+FINAL = D.FINAL
 
 _GOLD = const((255, 150, 0))
 _COLLECTED = const((0, 140, 255))
@@ -55,7 +55,6 @@ class Kocka10000Play(GameScreen):
         self.t_board = 2200
         self.view = BOARD
         self.board_at = 0
-        self.headline = ""
         # what each player did on their last turn, for the scoreboard: (text, colour)
         self.last_turn = [None] * self.st.num_players
         self.moments = []       # full-screen moments still to show; [0] is up
@@ -66,38 +65,22 @@ class Kocka10000Play(GameScreen):
         self.roll_ctx = (0, 0)  # (collecting face, confirming face) when the roll was made
         self.bot_plan = None
         self.bot_at = 0
-        # back from a power cut with a human at the table: paused (the pause box up)
-        # until the player goes on, so a bot whose turn it is does not move at once
-        self.paused = saved is not None and self.humans > 0 and not self.st.is_terminal()
         self.sel = 0
         self.collect = False
         self.cursor = 0
         self.joker_pick = 1
         self.message = ""
         self.led_sig = -1
-        # cached for drawing (refresh() recomputes them when something changes)
-        self.title = ""
-        self.total_text = ""
-        self.line1 = ""
-        self.line1_col = ui.TEXT
-        self.line2 = ""
-        self.line2_col = ui.DIM
-        self.roll_ok = False
-        self.bank_why = None
+        self.roll_ok = False    # may X roll now (refresh)
+        self.bank_why = None    # why Y may not bank now, or None (refresh)
+        # what a frame shows: its texts written by refresh() when something changes
+        self.scene = D.Scene(self.st, self.names, self.kinds, self.agents, self.humans,
+                             self.moments, self.last_turn)
         self.refresh()
 
-    # -- who is who -------------------------------------------------------------------
-    def bot_turn(self):
-        st = self.st
-        return not st.is_terminal() and self.agents[st.turn] is not None
-
-    def human_turn(self):
-        st = self.st
-        return not st.is_terminal() and self.agents[st.turn] is None
-
+    # -- who is who (bot_turn, human_turn: app.gamescreen) ----------------------------------
     def joker_offer(self):
-        st = self.st
-        return st.phase == K.ROLLING and st.face and st.count == 5 and not st.joker
+        return D.joker_offer(self.st)
 
     # -- applying actions -----------------------------------------------------------------
     def act(self, action):
@@ -123,7 +106,7 @@ class Kocka10000Play(GameScreen):
             self.app.sound.play(sound.ROLL)
             self.cursor = 0
             if st.turn == turn and not st.is_terminal():
-                self.aside_view = list(st.aside)  # hot dice: the six are back in play
+                self.scene.aside = list(st.aside)  # hot dice: the six are back in play
             self.app.invalidate()
             return True
         if kind == K.JOKER:
@@ -136,15 +119,16 @@ class Kocka10000Play(GameScreen):
         """Queues the moments the rules reported; a turn that ended brings the scoreboard."""
         st = self.st
         for ev in evs:
-            m = D.moment(self, ev)
+            m = D.moment(st, self.names, self.roll_ctx, ev)
             if m is not None:
                 self.moments.append(m)
             if ev[0] == K.EV_BANK:
-                self.headline = "%s banked %s" % (self.names[ev[1]], D.pts(ev[2]))
+                self.scene.headline = "%s banked %s" % (self.names[ev[1]], D.pts(ev[2]))
                 self.last_turn[ev[1]] = ("+" + D.pts(ev[2]), ui.GOOD)
                 self.app.sound.play(sound.OK)
             elif ev[0] == K.EV_BUST:
-                self.headline = "%s: bust, %s lost" % (self.names[ev[1]], D.pts(ev[2]))
+                self.scene.headline = "%s: bust, %s lost" % (self.names[ev[1]],
+                                                            D.pts(ev[2]))
                 self.last_turn[ev[1]] = ("bust" if not ev[2] else "bust -" + D.pts(ev[2]),
                                          ui.BAD)
         if st.is_terminal():
@@ -209,14 +193,16 @@ class Kocka10000Play(GameScreen):
     # -- the state of the screen, recomputed when something changes --------------------
     def refresh(self):
         st = self.st
+        sc = self.scene
         p = st.turn if not st.is_terminal() else 0
-        self.title = self.names[p]
-        self.pass_text = "Pass the console to " + self.title
-        self.total_text = D.pts(st.totals[p]) + " pts"
-        self.aside_view = list(st.aside)
-        self.tt_text = D.pts(st.turn_total)
+        sc.title = self.names[p]
+        sc.pass_text = "Pass the console to " + sc.title
+        sc.total_text = D.pts(st.totals[p]) + " pts"
+        sc.aside = list(st.aside)
+        sc.tt_text = D.pts(st.turn_total)
         self.roll_ok, self.bank_why = self.legality()
-        self.texts()
+        sc.greyed = D.greyed(self.roll_ok, self.bank_why)
+        self.texts(sc)
         self.app.invalidate()
 
     def legality(self):
@@ -242,14 +228,15 @@ class Kocka10000Play(GameScreen):
             return True, "you need %d to bank" % need
         return True, None
 
-    def texts(self):
+    def texts(self, sc):
+        """The scene's two lines under the dice."""
         st = self.st
         tt = st.turn_total
-        self.line1_col = ui.TEXT
-        self.line2_col = ui.DIM
-        self.line2 = ""
+        sc.line1_col = ui.TEXT
+        sc.line2_col = ui.DIM
+        sc.line2 = ""
         if st.is_terminal():
-            self.line1 = ""
+            sc.line1 = ""
             return
         name = self.names[st.turn]
         bot = self.agents[st.turn] is not None
@@ -261,48 +248,48 @@ class Kocka10000Play(GameScreen):
                     pts = st.selection_points(sel, self.collect)
                     if self.collect and st.count + popcount(sel) < 6:
                         face = st.face or st.roll[_first(sel)]
-                        self.line1 = "%ds: %d of 6" % (face, st.count + popcount(sel))
+                        sc.line1 = "%ds: %d of 6" % (face, st.count + popcount(sel))
                     else:
-                        self.line1 = "+%s = %s" % (D.pts(pts), D.pts(tt + pts))
-                    self.line1_col = ui.GOOD
+                        sc.line1 = "+%s = %s" % (D.pts(pts), D.pts(tt + pts))
+                    sc.line1_col = ui.GOOD
                     if self.bank_why and not bot:
-                        self.line2 = "No bank: " + self.bank_why
+                        sc.line2 = "No bank: " + self.bank_why
                 else:
-                    self.line1 = "Not a scoring pick"
-                    self.line1_col = ui.BAD
-                    self.line2 = why
-                    self.line2_col = ui.BAD
+                    sc.line1 = "Not a scoring pick"
+                    sc.line1_col = ui.BAD
+                    sc.line2 = why
+                    sc.line2_col = ui.BAD
             else:
-                self.line1_col = ui.DIM
+                sc.line1_col = ui.DIM
                 if st.face:
-                    self.line1 = "Collecting %ds: %d of 6" % (st.face, st.count)
-                    self.line1_col = ui.TEXT
+                    sc.line1 = "Collecting %ds: %d of 6" % (st.face, st.count)
+                    sc.line1_col = ui.TEXT
                     if not bot:
-                        self.line2 = "pick the %ds to add" % st.face
+                        sc.line2 = "pick the %ds to add" % st.face
                 elif bot:
-                    self.line1 = name + " is thinking" + font.ELLIPSIS
+                    sc.line1 = name + " is thinking" + font.ELLIPSIS
                 elif self.collect:
-                    self.line1 = "Pick dice of one face"
+                    sc.line1 = "Pick dice of one face"
                 else:
-                    self.line1 = "Pick scoring dice"
+                    sc.line1 = "Pick scoring dice"
                 if not bot and st.can_start_collection():
-                    self.line2 = ("joystick press: classic scoring instead" if self.collect
+                    sc.line2 = ("joystick press: classic scoring instead" if self.collect
                                   else "joystick press: collect instead")
         elif self.joker_offer():
-            self.line1 = "Five %ds: name a joker" % st.face
-            self.line1_col = ui.ACCENT
-            self.line2 = "the last die may show it instead"
+            sc.line1 = "Five %ds: name a joker" % st.face
+            sc.line1_col = ui.ACCENT
+            sc.line2 = "the last die may show it instead"
         elif st.must_roll():
-            self.line1 = "Roll all six"
-            self.line1_col = ui.ACCENT
+            sc.line1 = "Roll all six"
+            sc.line1_col = ui.ACCENT
         elif tt == 0 and not st.face:
-            self.line1 = "%s: roll the dice" % name
-            self.line1_col = ui.ACCENT
+            sc.line1 = "%s: roll the dice" % name
+            sc.line1_col = ui.ACCENT
         else:
-            self.line1 = "%d dice to roll" % st.left if st.left > 1 else "1 die to roll"
+            sc.line1 = "%d dice to roll" % st.left if st.left > 1 else "1 die to roll"
         if self.message:
-            self.line2 = self.message
-            self.line2_col = ui.BAD if not self.message.startswith("Joker") else ui.ACCENT
+            sc.line2 = self.message
+            sc.line2_col = ui.BAD if not self.message.startswith("Joker") else ui.ACCENT
 
     # -- the frame ----------------------------------------------------------------------
     def update(self, now):
@@ -388,23 +375,10 @@ class Kocka10000Play(GameScreen):
         if api.kind_of(ev) == api.RELEASED:
             return
         if self.paused:
-            if is_click(ev, api.PRESS):
-                self.how_to_play()
-            elif is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
-                self.paused = False
-                self.bot_at = self.app.now + self.t_bot
-                if self.rolling_until:
-                    self.rolling_until = self.app.now + 200
-                self.moment_at = self.app.now
-                self.board_at = self.app.now
-            elif is_click(ev, api.KEY_X):
-                self.leave(self.st)
-                return
-            self.app.invalidate()
+            self.pause_event(ev, self.st)
             return
         if is_click(ev, api.KEY_B):
-            self.paused = True
-            self.app.invalidate()
+            self.pause(True)
             return
         if self.rolling_until:
             return
@@ -429,6 +403,15 @@ class Kocka10000Play(GameScreen):
             self.pick_event(ev)
         else:
             self.roll_event(ev)
+
+    def on_resume(self, now):
+        """Off the pause box: the bots' pace, the roll, the moment and the scoreboard
+        start over."""
+        self.bot_at = now + self.t_bot
+        if self.rolling_until:
+            self.rolling_until = now + 200
+        self.moment_at = now
+        self.board_at = now
 
     def roll_event(self, ev):
         st = self.st
@@ -522,7 +505,20 @@ class Kocka10000Play(GameScreen):
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, fb):
-        D.draw(self, fb, self.app.now)
+        D.draw(self.scene_now(), fb, self.app.now)
+
+    def scene_now(self):
+        """The scene filled from the screen as it is now (no allocation)."""
+        sc = self.scene
+        sc.page = self.view
+        sc.paused = self.paused
+        sc.rolling_until = self.rolling_until
+        sc.collecting_roll = self.roll_ctx[0]
+        sc.sel = self.sel
+        sc.collect = self.collect
+        sc.cursor = self.cursor
+        sc.joker_pick = self.joker_pick
+        return sc
 
 
 def _first(mask):
