@@ -4,6 +4,7 @@ The game itself is app.games.coloretto.play, imported only on Start (the rules a
 bots with it). The module's open, demo and resume come from app.seats.seat_entries.
 """
 
+from shared_rules.coloretto.descriptor import COLORETTO
 from app.seats import SeatSetup, seat_entries, options_of as _options_of
 
 
@@ -13,8 +14,8 @@ def play_screen(app, kinds, names, options, seed, saved=None):
 
 
 class ColorettoSetup(SeatSetup):
-    GAME = "coloretto"
-    TITLE = "Coloretto"
+    GAME = COLORETTO.id  # the id and title: shared_rules/coloretto/descriptor.py
+    TITLE = COLORETTO.title
     HELP = "app.games.coloretto.help"
     KINDS = ("human", "random", "greedy", "strong")
     KIND_LABELS = ("Human", "Random bot", "Greedy bot", "Strong bot")

@@ -4,6 +4,7 @@ itself is app.games.cubingos.play, imported only on Start (the rules and the bot
 it). The module's open, demo and resume come from app.seats.seat_entries.
 """
 
+from shared_rules.cubingos.descriptor import CUBINGOS
 from app.seats import SeatSetup, seat_entries
 
 
@@ -13,8 +14,8 @@ def play_screen(app, kinds, names, options, seed, saved=None):
 
 
 class CubingosSetup(SeatSetup):
-    GAME = "cubingos"
-    TITLE = "Cubingos"
+    GAME = CUBINGOS.id  # the id and title: shared_rules/cubingos/descriptor.py
+    TITLE = CUBINGOS.title
     HELP = "app.games.cubingos.help"
     KINDS = ("human", "easy", "medium", "hard")
     KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")

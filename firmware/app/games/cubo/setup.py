@@ -8,6 +8,7 @@ Two modes: versus bots (you and 1-3 bots, dice rolled on screen) and table mode
 from app import sound, last_setup
 from app.screen import ListScreen, Item, Choice, Store
 from app.seats import SetupScreen, opener
+from shared_rules.cubo.descriptor import CUBO
 
 PACES = ("normal", "slow", "relaxed")  # shared_rules.cubo.bots.PACES
 CHOICES = {"mode": ("bots", "table"), "bots": (1, 2, 3), "level": ("easy", "medium", "hard"),
@@ -36,8 +37,8 @@ class CuboSetup(SetupScreen):
     HELP = "app.games.cubo.help"
 
     def __init__(self, app):
-        self.store = Store(last_setup.load(app.hal.storage, "cubo", default_setup(), CHOICES))
-        ListScreen.__init__(self, app, "Cubo", [])
+        self.store = Store(last_setup.load(app.hal.storage, CUBO.id, default_setup(), CHOICES))
+        ListScreen.__init__(self, app, CUBO.title, [])
         self.build()
 
     def build(self):
@@ -82,13 +83,13 @@ class CuboSetup(SetupScreen):
             pace = setup["pace"]
 
             def begin():
-                save(app.hal.storage, "cubo", setup)
+                save(app.hal.storage, CUBO.id, setup)
                 return _match(app, levels, options, seed, pace=pace)
         else:
             options = options_of(setup, True)
 
             def begin():
-                save(app.hal.storage, "cubo", setup)
+                save(app.hal.storage, CUBO.id, setup)
                 return _table(app, setup["players"], options, seed)
         app.switch(begin)
 

@@ -5,6 +5,7 @@ app.games.kocka10000.play, imported only on Start. The module's open, demo and r
 come from app.seats.seat_entries.
 """
 
+from shared_rules.kocka10000.descriptor import KOCKA10000
 from app.seats import SeatSetup, seat_entries
 
 
@@ -14,8 +15,8 @@ def play_screen(app, kinds, names, options, seed, saved=None):
 
 
 class Kocka10000Setup(SeatSetup):
-    GAME = "kocka10000"
-    TITLE = "Kocka 10000"
+    GAME = KOCKA10000.id  # the id and title: shared_rules/kocka10000/descriptor.py
+    TITLE = KOCKA10000.title
     HELP = "app.games.kocka10000.help"
     KINDS = ("human", "easy", "medium", "hard")
     KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")

@@ -33,10 +33,16 @@ class RacePlay(GameScreen):
         GameScreen.__init__(self, app)
         self.seat_game(R.Race, kinds, names, options, seed, saved, _bot)
         self.clock0 = app.now - self.st.last_t
-        self.paused = saved is not None and self.humans > 0 and not self.st.is_terminal()
         self.paused_at = app.now
         self.bot_at = app.now + BOT_PACE_MS
         self.note = ""
+
+    def on_pause(self, now):
+        self.paused_at = now
+
+    def on_resume(self, now):
+        self.clock0 += now - self.paused_at  # the pause took no game time
+        self.bot_at = now + BOT_PACE_MS
 
     def game_time(self, now):
         return now - self.clock0
@@ -89,29 +95,16 @@ class RacePlay(GameScreen):
     def on_event(self, ev):
         if api.kind_of(ev) == api.RELEASED:
             return
-        app = self.app
         st = self.st
         if st.is_terminal():
             if is_click(ev, api.KEY_A):
                 self.quit_now(st)
             return
         if self.paused:
-            if is_click(ev, api.PRESS):
-                self.how_to_play()
-            elif is_click(ev, api.KEY_A) or is_click(ev, api.KEY_B):
-                self.paused = False
-                self.clock0 += app.now - self.paused_at  # the pause took no game time
-                self.bot_at = app.now + BOT_PACE_MS
-            elif is_click(ev, api.KEY_X):
-                self.leave(st)
-                return
-            app.invalidate()
-            return
-        if is_click(ev, api.KEY_B):
-            self.paused = True
-            self.paused_at = app.now
-            app.invalidate()
-        elif self.agents[st.turn] is None:
+            self.pause_event(ev, st)
+        elif is_click(ev, api.KEY_B):
+            self.pause(True)
+        elif self.human_turn():
             if is_click(ev, api.KEY_A):
                 self.human_act(R.ROLL)
             elif is_click(ev, api.KEY_Y):

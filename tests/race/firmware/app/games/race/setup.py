@@ -1,59 +1,28 @@
-"""Race on the device: its setup screen (2-4 seats, each a human or a random bot; the goal)
-and the way into a game (open, demo, resume). The game itself is app.games.race.play.
-The tests' game: it shows what a game folder needs (docs/adding-a-game.md)."""
+"""Race's setup (app.seats.SeatSetup): 2-4 seats, each a human or a random bot, and the
+goal. The game itself is app.games.race.play, imported only on Start; open, demo and
+resume come from app.seats.seat_entries. The tests' game: what a game folder needs
+(docs/adding-a-game.md)."""
 
-from app.screen import Choice
-from app.seats import SeatSetup, resume_seats
+from app.seats import SeatSetup, seat_entries
 from shared_rules.race.descriptor import RACE
 
-GOALS = (20, 50)
 
-
-def default_setup():
-    return {"players": 2, "seats": ["human", "random", "random", "random"], "goal": 20}
-
-
-def options_of(setup):
-    return {"goal": setup["goal"]}
-
-
-def _play(app, kinds, names, options, seed, saved=None):
+def play_screen(app, kinds, names, options, seed, saved=None):
     from app.games.race.play import RacePlay
     return RacePlay(app, kinds, names, options, seed, saved)
 
 
 class RaceSetup(SeatSetup):
-    HELP = "app.games.race.help"
+    GAME = RACE.id
     TITLE = RACE.title
+    HELP = "app.games.race.help"
     KINDS = ("human", "random")
     KIND_LABELS = ("Human", "Random bot")
     PLAYER_COUNTS = tuple(range(RACE.players[0], RACE.players[1] + 1))
-    GAME = RACE.id
-    CHOICES = {"goal": GOALS}
-
-    def default_setup(self):
-        return default_setup()
-
-    def options_of(self, setup):
-        return options_of(setup)
-
-    def option_items(self, st):
-        return [Choice("Goal", "goal", GOALS, tuple(str(g) for g in GOALS), None, st)]
-
-    def play(self, app, kinds, names, options, seed):
-        return _play(app, kinds, names, options, seed)
+    OPTIONS = (("Goal", "goal", (20, 50), ("20", "50")),)
+    DEFAULT = {"players": 2, "seats": ["human", "random", "random", "random"], "goal": 20}
+    DEMO = (("random", "random"), ("ROBI", "ROBO"))
+    play_screen = staticmethod(play_screen)
 
 
-def open(app):
-    app.push(RaceSetup(app))
-
-
-def demo(app, seed):
-    """Bots only: two random bots race to the goal on screen."""
-    app.launch(lambda: _play(app, ["random", "random"], ["ROBI", "ROBO"],
-                             options_of(default_setup()), seed))
-
-
-def resume(app, saved):
-    """Goes on with a game saved before a power cut (app.savegame.pending's dict)."""
-    resume_seats(app, saved, _play)
+open, demo, resume = seat_entries(RaceSetup)
