@@ -89,7 +89,7 @@ def lookup(name):
 
 
 def find(name):
-    """The Game (shared_rules.descriptor) called `name`, or None."""
+    """The Game (shared_rules.registry.Game) called `name`, or None."""
     sync()
     return registry.find(name)
 

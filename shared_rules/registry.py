@@ -1,29 +1,80 @@
 """Which games exist, read from their descriptors, and each one's State class on demand.
 
+Each game folder shared_rules/<id>/ holds a descriptor.py with GAMES, a tuple of Game
+(below): the game itself and any variant logged under a name of its own (Cubo's table
+mode). Everything that needs to know which games exist asks this module: the State
+lookup of the record verifier and the host, the device's main menu, the host's titles,
+`kocka show` and plots, the bundle and image builds (Thumb code), the tests and the
+benches. docs/adding-a-game.md walks through one.
+
 Rules modules are imported only when asked for, so the device holds in RAM only the
-game being played. The device's menu, the record verifier and the host use the same
-lookup.
+game being played.
 """
+
+
+class Game:
+    """One game's facts. Plain data: cheap to hold on the device.
+
+    id          the name records, saves and the host use ("kocka10000")
+    title       the name players see ("Kocka 10000")
+    players     (fewest, most) players the rules take
+    rules       the module holding its State subclass (NAME == id)
+    app         the device module that opens it: open(app), demo(app, seed),
+                resume(app, saved); None for a game without screens of its own
+    menu        its place in the main menu (1 first); 0: not listed (a variant
+                opened through another game's screens)
+    timed       True when its actions carry their time (ms) last (real-time games)
+    describe    a host-only module with before(state, action) and
+                after(state, action, names): better words for `kocka show`; None
+                for the State's own describe_action
+    thumb       device files (bundle paths) with inline Thumb code, compiled for the
+                Cortex-M0+
+    goal        the score it is played to (a line on `kocka plot`'s chart), or None
+    screens     the class names of its setup and play screens (tests and benches
+                watch for them)
+    start       the keys that start a game from its setup screen as it opens
+    """
+
+    def __init__(self, id, title, players, rules, app=None, menu=0, timed=False,
+                 describe=None, thumb=(), goal=None, screens=(), start=("A",)):
+        self.id = id
+        self.title = title
+        self.players = players
+        self.rules = rules
+        self.app = app
+        self.menu = menu
+        self.timed = timed
+        self.describe = describe
+        self.thumb = thumb
+        self.goal = goal
+        self.screens = screens
+        self.start = start
+
+    def __repr__(self):
+        return "Game(%r)" % (self.id,)
+
+
 
 _GAMES = None
 
 
 def games():
-    """Every installed game's Game (shared_rules.descriptor), variants included, in menu
+    """Every installed game's Game (shared_rules.registry.Game), variants included, in menu
     order (listed games first, by their place), then by id. Read once: from
     shared_rules.catalog where a build wrote one (the device bundle and the firmware
-    image, where frozen folders cannot be listed), else from the descriptor.py of every
+    image, where frozen folders cannot be listed, and one module reads faster at boot
+    than one per game), else from the descriptor.py of every
     folder in shared_rules (running from source: the simulator, the host, the tests;
     host.games adds the folders KOCKA_EXTRA_GAMES names)."""
     global _GAMES
     if _GAMES is None:
         try:
-            from shared_rules.catalog import DESCRIPTORS
+            from shared_rules.catalog import GAMES
+            found = [Game(*args) for args in GAMES]
         except ImportError:
-            DESCRIPTORS = descriptor_modules()
-        found = []
-        for path in DESCRIPTORS:
-            found.extend(__import__(path, None, None, ("GAMES",)).GAMES)
+            found = []
+            for path in descriptor_modules():
+                found.extend(__import__(path, None, None, ("GAMES",)).GAMES)
         found.sort(key=lambda g: (g.menu or 1000, g.id))
         _GAMES = tuple(found)
     return _GAMES

@@ -38,7 +38,7 @@ def test_the_descriptor_alone_registers_it(race):
     assert registry.game_class("race").NAME == "race"
     assert [x.id for x in registry.menu()][-1] == "race"   # menu=5: after the four
     from tools import build_bundle
-    assert "shared_rules.race.descriptor" in build_bundle.catalog_source()
+    assert "'app.games.race.setup'" in build_bundle.catalog_source()
 
 
 def _play_to_the_end(h, screen, limit=4000):

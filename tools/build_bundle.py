@@ -2,8 +2,8 @@
 
 The bundle has the device's layout: shared_rules/, app/, hal/, board/ and main.py
 (main.py stays source: MicroPython runs /main.py at boot, and it is tiny), and
-shared_rules/catalog (written here: which game descriptors the bundle holds, so the
-device need not list folders). Prints a size report. The MicroPython gate runs the
+shared_rules/catalog (written here: the games the bundle holds, so the device need
+not list folders nor read every descriptor). Prints a size report. The MicroPython gate runs the
 app from this same bundle, so what is measured is what gets flashed.
 
 The games come from their descriptors (shared_rules/<game>/descriptor.py), and from
@@ -29,7 +29,7 @@ CATALOG = "shared_rules/catalog.py"
 
 
 def games():
-    """Every game the bundle holds (shared_rules.descriptor.Game): this checkout's and
+    """Every game the bundle holds (shared_rules.registry.Game): this checkout's and
     those of the extra games folders installed (host.games)."""
     from host import games as host_games
     from shared_rules import registry
@@ -48,13 +48,21 @@ def host_only():
                              if g.describe)
 
 
+# Game's arguments, in the order of its __init__ (shared_rules.registry.Game)
+CATALOG_FIELDS = ("id", "title", "players", "rules", "app", "menu", "timed", "describe",
+                  "thumb", "goal", "screens", "start")
+
+
 def catalog_source():
-    """shared_rules/catalog.py: the descriptors the bundle holds (shared_rules.registry)."""
-    from shared_rules import registry
-    games()
-    return ('"""The game descriptors this build holds (written by tools/build_bundle.py; '
-            'read by shared_rules.registry)."""\nDESCRIPTORS = (%s)\n'
-            % "".join("%r, " % m for m in registry.descriptor_modules()))
+    """shared_rules/catalog.py: every game the bundle holds, its Game's arguments written
+    out as plain data (the device reads one module at boot, not every descriptor, and
+    imports nothing more for it: shared_rules.registry.games)."""
+    lines = ['"""Every game this build holds, from their descriptors: each a Game\'s '
+             'arguments (written by', 'tools/build_bundle.py; read by '
+             'shared_rules.registry)."""', "GAMES = ("]
+    for g in games():
+        lines.append("    (%s)," % ", ".join(repr(getattr(g, f)) for f in CATALOG_FIELDS))
+    return "\n".join(lines + [")", ""])
 
 
 THUMB = thumb_files()

@@ -1,5 +1,5 @@
 """Coloretto's moves in a player's words for `kocka show` (host only: see
-shared_rules.descriptor): a draw names the card it turned up."""
+shared_rules.registry): a draw names the card it turned up."""
 from shared_rules.coloretto import rules as C
 
 

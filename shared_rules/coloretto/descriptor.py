@@ -1,5 +1,5 @@
-"""Coloretto as the rest of Kocka sees it (shared_rules.descriptor)."""
-from shared_rules.descriptor import Game
+"""Coloretto as the rest of Kocka sees it (shared_rules.registry.Game)."""
+from shared_rules.registry import Game
 
 COLORETTO = Game("coloretto", "Coloretto", (2, 5), "shared_rules.coloretto.rules",
                  app="app.games.coloretto.setup", menu=3,

@@ -1,5 +1,5 @@
 """Cubo's moves in a player's words for `kocka show` (host only: see
-shared_rules.descriptor): rolls with the faces they gave, and the Cubo call."""
+shared_rules.registry): rolls with the faces they gave, and the Cubo call."""
 from shared_rules.cubo import rules as C
 
 

@@ -1,7 +1,7 @@
-"""Cubo as the rest of Kocka sees it (shared_rules.descriptor): the match against bots
+"""Cubo as the rest of Kocka sees it (shared_rules.registry.Game): the match against bots
 or friends, and table mode (every player with real dice, the device keeping score),
 logged under a name of its own and opened from Cubo's setup screen."""
-from shared_rules.descriptor import Game
+from shared_rules.registry import Game
 
 CUBO = Game("cubo", "Cubo", (2, 4), "shared_rules.cubo.rules",
             app="app.games.cubo.setup", menu=1, timed=True,

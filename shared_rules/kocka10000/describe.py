@@ -1,5 +1,5 @@
 """Kocka 10000's moves in a player's words for `kocka show` (host only: see
-shared_rules.descriptor): rolls with their dice, banks with their points."""
+shared_rules.registry): rolls with their dice, banks with their points."""
 from shared_rules.kocka10000 import rules as K
 
 

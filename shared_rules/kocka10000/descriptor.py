@@ -1,5 +1,5 @@
-"""Kocka 10000 as the rest of Kocka sees it (shared_rules.descriptor)."""
-from shared_rules.descriptor import Game
+"""Kocka 10000 as the rest of Kocka sees it (shared_rules.registry.Game)."""
+from shared_rules.registry import Game
 
 KOCKA10000 = Game("kocka10000", "Kocka 10000", (2, 6), "shared_rules.kocka10000.rules",
                   app="app.games.kocka10000.setup", menu=2,
