@@ -193,6 +193,7 @@ class Guest:
         self.count = count
         self.pending = None
         self.phase = PLAYING
+        self.offset = None      # a restarted host's clock starts afresh
         self._clock(obj.get("t"), now)
 
     def _clock(self, t, now):
