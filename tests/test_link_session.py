@@ -8,6 +8,7 @@ import random
 import tracemalloc
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from shared_rules import driver
 from shared_rules.game import SYSTEM
@@ -320,3 +321,51 @@ def test_frames_of_another_version_are_reported():
     body = b"2 LA 1 2 3 "
     t.lines[0].ba.inject(b"@K" + body + crc32_hex(body).encode() + b"\n")
     t.until(lambda: any(e[0] == "version" for e in t.events["host"]), 1000)
+
+
+def bots_of(module, levels):
+    def make(n, seed):
+        return {p: module.make_bot(levels[p % len(levels)], seed + p) for p in range(n)}
+    return make
+
+
+@pytest.mark.parametrize("game", ["cubingos", "coloretto"])
+def test_the_other_games_link_too(game):
+    from shared_rules.cubingos import bots as cubingos_bots
+    from shared_rules.coloretto import bots as coloretto_bots
+    make = {"cubingos": bots_of(cubingos_bots, ("easy", "medium", "hard")),
+            "coloretto": bots_of(coloretto_bots, ("random", "greedy"))}[game]
+    t = Table(2, 23, **NOISY)
+    t.lobby()
+    t.start(game, 1, agents=make(4, 23), seed=23)
+    t.finish(900000)
+    t.check_identical()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 1 << 20), st.integers(1, 3), st.sampled_from(["kocka10000", "cubo"]),
+       st.integers(0, 3), st.integers(0, 60000), st.integers(200, 5000), st.booleans())
+def test_any_faults_end_in_identical_states(seed, guests, game, noise, cut_at, cut_ms,
+                                            power_off):
+    """Noise of any level, one guest cut at any moment for any time, maybe powered off
+    and on meanwhile: the game ends, and every device holds the host's game."""
+    faults = dict((k, v * noise / 2) for k, v in NOISY.items())
+    t = Table(guests, seed % 1000, **faults)
+    t.lobby()
+    bots = 1 if guests < 3 else 0
+    agents = (cubo_agents if game == "cubo" else kocka_agents)(guests + 1 + bots, seed)
+    t.start(game, bots, agents=agents, seed=seed)
+    victim = seed % guests
+    end = t.now + cut_at
+    t.until(lambda: t.now >= end or t.host.state.is_terminal(), 10 ** 6)
+    t.lines[victim].cut()
+    end = t.now + cut_ms
+    t.until(lambda: t.now >= end, 10 ** 6)
+    if power_off:
+        g = t.guests[victim]
+        t.guests[victim] = Guest(Channel(t.lines[victim].b, seed + 99), g.device, g.name, APP)
+    t.lines[victim].cut(False)
+    t.finish(2000000)
+    t.check_identical()
+    if cut_ms > 2000:
+        assert any(e[0] == "gone" for e in t.events["host"]) or t.host.state.is_terminal()
