@@ -70,7 +70,7 @@ def test_a_message_too_long_for_a_frame_is_an_error():
     clock, line, a, b = pair()
     run(clock, (a, b), 50)
     try:
-        a.send("x" * 700)
+        a.send("x" * 1100)
     except ValueError:
         pass
     else:

@@ -68,7 +68,8 @@ class Table:
     def start(self, game, bots, options=None, seed=7, agents=None, level=None):
         """Guests' humans first (one seat each), then the host's human, then bots."""
         host = self.host
-        humans = [[g.device, g.name] for g in self.guests] + [[host.device, host.name]]
+        members = host.members()
+        humans = members[1:] + members[:1]
         seats = lobby.seats(humans, [("Bot%d" % i, level or "bot") for i in range(bots)],
                             host.device)
         host.start(game, seats, self.now, options, seed)
@@ -369,3 +370,28 @@ def test_any_faults_end_in_identical_states(seed, guests, game, noise, cut_at, c
     t.check_identical()
     if cut_ms > 2000:
         assert any(e[0] == "gone" for e in t.events["host"]) or t.host.state.is_terminal()
+
+
+def test_the_largest_welcome_fits_a_frame_and_lies_about_ids_are_refused():
+    t = Table(5, 25)
+    for i, g in enumerate(t.guests):
+        g.device = ("D%d" % i) * 12
+        g.device = g.device[:24]
+        g.name = "@%" * 6
+    t.lobby()
+    assert all(len(n) == 12 and "@" not in n for _, n in t.host.members()[1:])
+    t.start("kocka10000", 0, agents=kocka_agents(6, 25), seed=25)
+    t.finish(900000)
+    t.check_identical()
+    assert not [e for e in t.events["host"] if e[0] == "bad"]
+    # an id that is not one is refused, and the host says nothing it cannot send
+    line = Line(t.clock, 5)
+    t.host.add_port(Channel(line.a, 3))
+    raw = Channel(line.b, 4)
+    t.until(lambda: raw.poll(t.now) is not None and raw.up, 2000)
+    raw.send(messages.write(messages.JOIN, {"link": 1, "app": APP, "device": "x y" * 20,
+                                            "name": "Liar"}))
+    got = []
+    t.until(lambda: got.extend(raw.poll(t.now)) or any(k == "msg" for k, _ in got), 3000)
+    kind, obj = messages.read([d for k, d in got if k == "msg"][0])
+    assert kind == messages.REJECT and obj["why"] == "bad"

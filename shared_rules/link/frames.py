@@ -29,7 +29,8 @@ from shared_rules import syncproto
 
 DATA = "LD"
 ACK = "LA"
-MAX_FRAME = 600          # bytes between '@K' and the newline: the parser's buffer
+MAX_FRAME = 1024         # bytes between '@K' and the newline: the parser's buffer (the
+                         # largest message, a WELCOME of six seats, fills about 600)
 SEQ_MASK = 0xFFFF
 EPOCH_MASK = 0x3FFFFFFF
 

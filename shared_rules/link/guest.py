@@ -40,7 +40,9 @@ MAX_EVENTS = 16
 class Guest:
     def __init__(self, channel, device, name, app, resolve=None):
         self.ch = channel
-        self.device = m.name(device, m.MAX_ID)
+        self.device = m.ident(device)
+        if self.device is None:
+            raise ValueError("a device id is 1-%d letters, digits, -_.:" % m.MAX_ID)
         self.name = m.name(name) or "Guest"
         self.app = app
         self.resolve = resolve or lobby.game_rules
@@ -137,7 +139,7 @@ class Guest:
         elif kind == m.LOBBY:
             mem = obj.get("members")
             if isinstance(mem, list):
-                self.members = [[m.name(x[0], m.MAX_ID), m.name(x[1])] for x in mem
+                self.members = [[m.ident(x[0]), m.name(x[1])] for x in mem
                                 if isinstance(x, list) and len(x) == 2]
                 if self.phase != PLAYING:
                     self.phase = IN_LOBBY
@@ -184,7 +186,7 @@ class Guest:
         except Exception as e:
             self._rejected({"why": m.R_BAD, "text": "Cannot play %s: %s" % (game, e)})
             return
-        self.host = m.name(obj.get("host"), m.MAX_ID)
+        self.host = m.ident(obj.get("host"))
         self.game = game
         self.seats = seats
         self.you = [x for x in you if m.small_int(x, 0, players - 1) is not None]
@@ -247,7 +249,7 @@ class Guest:
         if not isinstance(gone, list):
             self.garbage += 1
             return
-        gone = [m.name(d, m.MAX_ID) for d in gone if isinstance(d, str)]
+        gone = [d for d in gone if m.ident(d)]
         for d in gone:
             if d not in self.gone:
                 self._event("gone", d, "%s is gone" % self._who(d))

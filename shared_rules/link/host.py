@@ -79,7 +79,9 @@ class Port:
 
 class Host:
     def __init__(self, device, name, app, resolve=None):
-        self.device = m.name(device, m.MAX_ID)
+        self.device = m.ident(device)
+        if self.device is None:
+            raise ValueError("a device id is 1-%d letters, digits, -_.:" % m.MAX_ID)
         self.name = m.name(name) or "Host"
         self.app = app
         self.resolve = resolve or lobby.game_rules
@@ -283,7 +285,7 @@ class Host:
     def _join(self, p, obj):
         link = obj.get("link")
         app = obj.get("app")
-        device = m.name(obj.get("device"), m.MAX_ID)
+        device = m.ident(obj.get("device"))
         name = m.name(obj.get("name")) or "?"
         if link != m.LINK_VERSION or app != self.app:
             text = m.version_text(m.LINK_VERSION, self.app, m.name(str(link), 8),
@@ -292,8 +294,8 @@ class Host:
             p.reject = m.write(m.REJECT, {"why": m.R_VERSION, "text": text,
                                           "link": m.LINK_VERSION, "app": self.app})
             return
-        if not device or device == self.device:
-            p.reject = m.write(m.REJECT, {"why": m.R_BAD, "text": "Two Kockas with one id",
+        if device is None or device == self.device:
+            p.reject = m.write(m.REJECT, {"why": m.R_BAD, "text": "Bad or taken device id",
                                           "link": m.LINK_VERSION, "app": self.app})
             return
         if p.device and p.device != device:
@@ -347,17 +349,27 @@ class Host:
         p.done = r
 
     def _refuse(self, p, r, why):
+        why = m.name(why, 120)
         p.refused += 1
         p.done = r
         p.refusal = (r, why)
         self._event("refused", p.device, why)
+
+    def _send(self, p, text):
+        """Queues `text` on p's channel; False when it must wait. A message too long for a
+        frame (seats and options the host was given) is dropped and said, never raised."""
+        try:
+            return p.ch.send(text)
+        except ValueError as e:
+            self._event("bad", p.device, str(e))
+            return True
 
     def _flush(self, p, now):
         ch = p.ch
         if not ch.up:
             return
         if p.reject is not None:
-            if ch.send(p.reject):
+            if self._send(p, p.reject):
                 p.reject = None
             return
         if p.device is None:
@@ -372,23 +384,23 @@ class Host:
                     "count": len(self.actions), "t": self.game_time(now)})
             else:
                 msg = m.write(m.LOBBY, {"members": self.members()})
-            if not ch.send(msg):
+            if not self._send(p, msg):
                 return
             p.greet = False
             if self.phase == PLAYING:
                 p.welcomed = True
                 p.cursor = 0
         if p.refusal is not None:
-            if ch.send(m.write(m.REFUSE, {"r": p.refusal[0], "why": p.refusal[1]})):
+            if self._send(p, m.write(m.REFUSE, {"r": p.refusal[0], "why": p.refusal[1]})):
                 p.refusal = None
         if p.here and p.welcomed:
-            if ch.send(m.write(m.HERE, {"gone": self.gone})):
+            if self._send(p, m.write(m.HERE, {"gone": self.gone})):
                 p.here = False
         if not p.welcomed:
             return
         acts = self.actions
         n = len(acts)
-        while p.cursor < n and ch.can_send():
+        while p.cursor < n and ch.up and ch.pending() < ch.window:   # room for the rest
             i = p.cursor
             parts = []
             size = 0

@@ -89,13 +89,24 @@ def action_text(a):
 
 def name(x, most=MAX_NAME):
     """Printable ASCII text of at most `most` characters from `x`, or None if x is not a
-    string. Other characters become '?': every device draws it with its own font."""
+    string. Other characters, and '%' and '@' (which the frames escape to three), become
+    '?': every device draws it with its own font, and a message's size stays known."""
     if not isinstance(x, str):
         return None
     out = []
     for c in x[:most]:
-        out.append(c if " " <= c <= "~" else "?")
+        out.append(c if " " <= c <= "~" and c != "%" and c != "@" else "?")
     return "".join(out)
+
+
+def ident(x):
+    """A device id (letters, digits, '-', '_', '.', ':'; 1-MAX_ID of them) or None."""
+    if not isinstance(x, str) or not 0 < len(x) <= MAX_ID:
+        return None
+    for c in x:
+        if not ("0" <= c <= "9" or "a" <= c <= "z" or "A" <= c <= "Z" or c in "-_.:"):
+            return None
+    return x
 
 
 def version_text(mine_link, mine_app, their_link, their_app, who):
