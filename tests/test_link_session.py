@@ -395,3 +395,44 @@ def test_the_largest_welcome_fits_a_frame_and_lies_about_ids_are_refused():
     t.until(lambda: got.extend(raw.poll(t.now)) or any(k == "msg" for k, _ in got), 3000)
     kind, obj = messages.read([d for k, d in got if k == "msg"][0])
     assert kind == messages.REJECT and obj["why"] == "bad"
+
+
+def test_a_guest_trusts_no_host():
+    clock = Clock(0)
+    line = Line(clock, 3)
+    fake = Channel(line.a, 1)
+    g = Guest(Channel(line.b, 2), "G", "Gus", APP)
+    got = []
+
+    def step(ms=200):
+        for _ in range(ms // 10):
+            clock.now += 10
+            got.extend(d for k, d in fake.poll(clock.now) if k == "msg")
+            g.tick(clock.now)
+
+    step()
+    assert messages.read(got[-1])[0] == messages.JOIN
+    seats = [["Gus", "G", ""], ["Hana", "H", ""]]
+    welcome = {"link": 1, "app": APP, "host": "H", "game": "kocka10000", "players": 2,
+               "options": None, "seed": 5, "seats": seats, "you": [0], "count": 0, "t": 0}
+    fake.send(messages.write(messages.WELCOME, dict(welcome, app="9.9")))
+    step()
+    assert g.phase == "rejected" and "9.9" in g.reason and APP in g.reason
+    for lie in ("ACTS", "WELCOME {\"seats\": 3}", "HERE {\"gone\": 5}", "LOBBY [1]"):
+        fake.send(lie)
+    fake.send(messages.write(messages.WELCOME, welcome))
+    step()
+    assert g.phase == "playing" and g.garbage >= 3
+    from shared_rules.kocka10000.rules import ROLL, BANK
+    fake.send('ACTS {"i":0,"t":5,"d":0,"a":[[0,%d]]}' % ROLL)
+    step()
+    assert g.actions == [(0, ROLL)]
+    del got[:]
+    fake.send('ACTS {"i":5,"t":5,"d":0,"a":[[1,%d]]}' % ROLL)      # a gap
+    step()
+    assert [e for e in g.take_events() if e[0] == "desync"]
+    assert messages.read(got[-1])[0] == messages.JOIN                # it asks again
+    fake.send(messages.write(messages.WELCOME, welcome))
+    fake.send('ACTS {"i":0,"t":5,"d":0,"a":[[1,%d]]}' % BANK)       # not player 1's turn
+    step()
+    assert [e for e in g.take_events() if e[0] == "desync"] and g.actions == []

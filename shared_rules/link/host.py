@@ -214,7 +214,7 @@ class Host:
         for _ in range(_MAX_SYSTEM):
             if self.state.is_terminal():
                 return
-            t = self.game_time(now) if self.timed else now
+            t = self.game_time(now)
             if t < self.last_t:
                 t = self.last_t
             ev = self.state.system_action(t)
