@@ -103,3 +103,13 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
                               "skip; these did (their reasons are in the short test summary):")
         for nodeid in bad:
             terminalreporter.line("  " + nodeid)
+
+
+@pytest.fixture(autouse=True)
+def _extra_games_follow_the_environment():
+    """After each test, the games installed are those KOCKA_EXTRA_GAMES names again (a
+    test that set it with monkeypatch leaves it unset): no test sees another's game."""
+    yield
+    games = sys.modules.get("host.games")
+    if games is not None:
+        games.sync()
