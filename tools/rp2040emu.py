@@ -6,9 +6,13 @@ what the board shows: `frames` (each with its emulated start/end time and the
 RGB565 pixels, `Frame.png()` / `save_pngs()` for pictures), `leds`, `pwm` (backlight GP13, buzzer
 GP14), `console` (everything the device wrote on USB CDC), `flash_writes`.
 Buttons go in as GPIO levels (`press`, `hold`), at exact emulated times; `cut()`
-cuts the power and boots again from the same flash; `flash_image()` reads the
+cuts the power and boots again from the same flash (`power_off()`, `power_on()`: off for
+a while); `flash_image()` reads the
 filesystem back; `open_pty()` bridges the CDC port to a pseudo-terminal, so
 `kocka sync --port <path>` talks to the device while `run()` keeps it going.
+
+`LinkedDevices(images)` runs two or more devices in one emulator process, their UARTs
+joined by link cables (cut, rejoined, fed garbage and floods), in lockstep.
 
 Where the firmware comes from: tools/shared_micropython.py (KOCKA_MICROPYTHON_DIR, else
 ../shared/micropython beside the checkout). `missing()` says what is absent and where to
@@ -76,78 +80,40 @@ class DeviceError(RuntimeError):
     pass
 
 
-class Device:
-    def __init__(self, image, out_dir=None, timeout=900, firmware=None):
-        """image: the littlefs region's bytes; firmware: a flash binary from 0x10000000
-        (default: the stock RPI_PICO firmware; a Kocka image's is tools.build_uf2's)."""
-        why = missing()
-        if why:
-            raise DeviceError(why)
-        self.out_dir = out_dir or tempfile.mkdtemp(prefix="kocka-rp2040-")
-        os.makedirs(self.out_dir, exist_ok=True)
-        fs = os.path.join(self.out_dir, "fs.img")
-        with open(fs, "wb") as f:
-            f.write(image)
-        d = firmware_dir()
+class _Emulator:
+    """The node process (tools/rp2040/run.mjs): commands in; events out, each handed to
+    the device it names (`dev`, 0 when there is one), answers to whoever waits."""
+
+    def __init__(self, cmd, devices, timeout):
+        self.devices = devices
         self.timeout = timeout
-        self.frames = []
-        self.leds = []
-        self.pwm = []
-        self.pins = []
-        self.panel = []
-        self.flash_writes = []
-        self.boots = []
-        self.console = bytearray()
-        self.instructions = 0
-        self.wall = 0.0
         self.now = 0.0
         self.halted = False
+        self.instructions = 0
+        self.wall = 0.0
+        self.lock = threading.Lock()
         self._replies = queue.Queue()
-        self._pty = None
-        self._lock = threading.Lock()
-        self.proc = subprocess.Popen(
-            ["node", RUNNER, "--rom", os.path.join(d, BOOTROM),
-             "--firmware", firmware or os.path.join(d, FIRMWARE), "--fs", fs,
-             "--out", self.out_dir],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, cwd=ROOT)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
-        self._wait("ready")
 
-    # -- events ------------------------------------------------------------
     def _read(self):
         for line in self.proc.stdout:
             ev = json.loads(line)
             kind = ev["ev"]
-            with self._lock:
-                if kind == "frame":
-                    self.frames.append(Frame(ev))
-                elif kind == "cdc":
-                    data = bytes.fromhex(ev["hex"])
-                    self.console.extend(data)
-                    if self._pty is not None:
-                        self._pty.to_host(data)
-                elif kind == "leds":
-                    self.leds.append(ev)
-                elif kind == "pwm":
-                    self.pwm.append(ev)
-                elif kind == "pin":
-                    self.pins.append(ev)
-                elif kind == "panel":
-                    self.panel.append(ev)
-                elif kind == "flash":
-                    self.flash_writes.append(ev)
-                elif kind == "boot":
-                    self.boots.append(ev["t"])
-            if kind in ("ok", "ready", "error", "stats"):
+            if kind in ("ok", "ready", "error", "stats", "wire"):
                 self._replies.put(ev)
+                continue
+            with self.lock:
+                self.devices[ev.get("dev", 0)]._event(ev)
         self._replies.put({"ev": "eof"})
 
-    def _send(self, line):
+    def send(self, line):
         self.proc.stdin.write((line + "\n").encode())
         self.proc.stdin.flush()
 
-    def _wait(self, what):
+    def wait(self, what):
         try:
             ev = self._replies.get(timeout=self.timeout)
         except queue.Empty:
@@ -161,9 +127,137 @@ class Device:
         self.wall = ev.get("wall", self.wall)
         return ev
 
+    def command(self, line, what="ok"):
+        self.send(line)
+        return self.wait(what)
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.send("quit")
+                self.proc.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+
+
+def _command(d, fs_paths, out_dir, firmware, wires=()):
+    cmd = ["node", RUNNER, "--rom", os.path.join(d, BOOTROM),
+           "--firmware", firmware or os.path.join(d, FIRMWARE), "--fs", ",".join(fs_paths),
+           "--out", out_dir]
+    if len(fs_paths) > 1:
+        cmd += ["--devices", str(len(fs_paths))]
+    if wires:
+        cmd += ["--wire", ",".join("%d.%d-%d.%d" % (a, ua, b, ub) for (a, ua), (b, ub) in wires)]
+    return cmd
+
+
+def _write_image(out_dir, name, image):
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, name)
+    with open(path, "wb") as f:
+        f.write(image)
+    return path
+
+
+class Device:
+    def __init__(self, image, out_dir=None, timeout=900, firmware=None, _linked=None):
+        """image: the littlefs region's bytes; firmware: a flash binary from 0x10000000
+        (default: the stock RPI_PICO firmware; a Kocka image's is tools.build_uf2's).
+        (_linked: (emulator, index, out_dir) for a device of LinkedDevices.)"""
+        if _linked is not None:
+            self._emu, index, self.out_dir = _linked
+            self._prefix = "@%d " % index
+            self._init_state()
+            return
+        why = missing()
+        if why:
+            raise DeviceError(why)
+        self.out_dir = out_dir or tempfile.mkdtemp(prefix="kocka-rp2040-")
+        fs = _write_image(self.out_dir, "fs.img", image)
+        self._prefix = ""
+        self._init_state()
+        self._emu = _Emulator(_command(firmware_dir(), [fs], self.out_dir, firmware), [self],
+                              timeout)
+        self._emu.wait("ready")
+
+    def _init_state(self):
+        self.frames = []
+        self.leds = []
+        self.pwm = []
+        self.pins = []
+        self.panel = []
+        self.flash_writes = []
+        self.boots = []
+        self.offs = []
+        self.console = bytearray()
+        self._pty = None
+
+    # -- the emulator's figures (one run for every linked device) ----------------
+    @property
+    def proc(self):
+        return self._emu.proc
+
+    @property
+    def timeout(self):
+        return self._emu.timeout
+
+    @property
+    def now(self):
+        return self._emu.now
+
+    @property
+    def halted(self):
+        return self._emu.halted
+
+    @property
+    def instructions(self):
+        return self._emu.instructions
+
+    @property
+    def wall(self):
+        return self._emu.wall
+
+    @property
+    def _lock(self):
+        return self._emu.lock
+
+    # -- events ------------------------------------------------------------
+    def _event(self, ev):
+        """One event of this device (the emulator's reader thread, under its lock)."""
+        kind = ev["ev"]
+        if kind == "frame":
+            self.frames.append(Frame(ev))
+        elif kind == "cdc":
+            data = bytes.fromhex(ev["hex"])
+            self.console.extend(data)
+            if self._pty is not None:
+                self._pty.to_host(data)
+        elif kind == "leds":
+            self.leds.append(ev)
+        elif kind == "pwm":
+            self.pwm.append(ev)
+        elif kind == "pin":
+            self.pins.append(ev)
+        elif kind == "panel":
+            self.panel.append(ev)
+        elif kind == "flash":
+            self.flash_writes.append(ev)
+        elif kind == "boot":
+            self.boots.append(ev["t"])
+        elif kind == "off":
+            self.offs.append(ev["t"])
+
+    def _send(self, line):
+        self._emu.send(self._prefix + line)
+
+    def _wait(self, what):
+        return self._emu.wait(what)
+
     # -- driving -----------------------------------------------------------
     def run(self, ms):
-        """Runs `ms` of emulated time; returns the time reached (ms since the first boot)."""
+        """Runs `ms` of emulated time (every linked device); returns the time reached (ms
+        since the first boot)."""
         self._send("run %r" % float(ms))
         return self._wait("ok")["t"]
 
@@ -217,6 +311,17 @@ class Device:
         self._send("cut")
         self._wait("ok")
 
+    def power_off(self):
+        """Cuts the power and leaves it off: the device stands still (its flash is kept)
+        while the others run on, until power_on()."""
+        self._send("off")
+        self._wait("ok")
+
+    def power_on(self):
+        """Powers a device that is off on again: it boots from its flash."""
+        self._send("on")
+        self._wait("ok")
+
     def halt_after_flash_writes(self, n):
         """Makes the runs stop right after n more flash erase/program calls (a cut then
         falls inside whatever was being saved); `halted` says whether it happened."""
@@ -260,15 +365,101 @@ class Device:
         return self._pty.path
 
     def close(self):
-        if self.proc.poll() is None:
-            try:
-                self._send("quit")
-                self.proc.wait(timeout=10)
-            except (OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
+        self._emu.close()
         if self._pty is not None:
             self._pty.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class LinkedDevices:
+    """Several emulated Picos in one emulator process, on one timeline in lockstep, their
+    UARTs wired by link cables whose byte time is kept (tools/rp2040/wire.mjs).
+
+    `LinkedDevices([image_a, image_b])` boots one device per image with UART0 of each
+    wired to UART0 of the next (a chain of cables; `wires` names others: ((device, uart),
+    (device, uart)) pairs, numbered from 0). `devices[i]` (or `linked[i]`) is a Device
+    with every convenience of a single one (frames, console, press, cut, power_off and
+    power_on, flash_image); running any of them (`run`, `until`, `run_until`) runs them
+    all. The cables: `cut_wire(w)`, `join_wire(w)`, `send_garbage(w, device, data)` and
+    `flood(w, device, n, seed)` (bytes arriving at that device's end), `wire_stats(w)`."""
+
+    def __init__(self, images, out_dir=None, timeout=900, firmware=None, wires=None):
+        why = missing()
+        if why:
+            raise DeviceError(why)
+        self.out_dir = out_dir or tempfile.mkdtemp(prefix="kocka-rp2040-link-")
+        if wires is None:
+            wires = [((i, 0), (i + 1, 0)) for i in range(len(images) - 1)]
+        self.wires = list(wires)
+        paths = [_write_image(self.out_dir, "fs%d.img" % i, image)
+                 for i, image in enumerate(images)]
+        self.devices = []
+        self._emu = _Emulator(_command(firmware_dir(), paths, self.out_dir, firmware,
+                                       self.wires), self.devices, timeout)
+        for i in range(len(images)):
+            self.devices.append(Device(None, _linked=(self._emu, i, os.path.join(
+                self.out_dir, "d%d" % i))))
+        self._emu.wait("ready")
+
+    def __getitem__(self, i):
+        return self.devices[i]
+
+    def __len__(self):
+        return len(self.devices)
+
+    @property
+    def now(self):
+        return self._emu.now
+
+    @property
+    def wall(self):
+        return self._emu.wall
+
+    @property
+    def instructions(self):
+        return self._emu.instructions
+
+    def run(self, ms):
+        return self.devices[0].run(ms)
+
+    def until(self, t_ms):
+        return self.devices[0].until(t_ms)
+
+    def run_until(self, done, limit_ms, step_ms=100):
+        return self.devices[0].run_until(done, limit_ms, step_ms)
+
+    # -- the cables ----------------------------------------------------------
+    def cut_wire(self, w=0):
+        """Pulls cable w: nothing crosses it (bytes on the line are lost) until join_wire."""
+        self._emu.command("wire %d cut" % w)
+
+    def join_wire(self, w=0):
+        self._emu.command("wire %d join" % w)
+
+    def send_garbage(self, w, device, data):
+        """`data` arrives at `device`'s end of cable w, a byte per byte time from now."""
+        self._emu.command("wire %d send %d %s" % (w, device, bytes(data).hex()))
+
+    def flood(self, w, device, n, seed=1):
+        """n bytes of seeded noise arrive at `device`'s end of cable w, back to back."""
+        self._emu.command("wire %d flood %d %d %d" % (w, device, n, seed))
+
+    def wire_stats(self, w=0):
+        """Cable w's counts, per end (index 0: the first device named in its wire): bytes
+        carried to it, lost (cut, powered off), injected, delivered late; and each end's
+        UART: sent, received, overruns, baud."""
+        return self._emu.command("wire %d stats" % w, "wire")
+
+    def close(self):
+        self._emu.close()
+        for d in self.devices:
+            if d._pty is not None:
+                d._pty.close()
 
     def __enter__(self):
         return self

@@ -5,8 +5,12 @@ device never imports it.
 """
 
 PIN_TABLE = (
+    (0, "LINK_A_TX", "UART0 TX", "link jack A tip, through 1 kohm"),
+    (1, "LINK_A_RX", "UART0 RX, pull-up", "link jack A ring"),
     (2, "JOY_UP", "in pull-up, active low", "joystick up"),
     (3, "JOY_PRESS", "in pull-up, active low", "joystick centre press"),
+    (4, "LINK_B_TX", "UART1 TX", "link jack B tip, through 1 kohm"),
+    (5, "LINK_B_RX", "UART1 RX, pull-up", "link jack B ring"),
     (8, "LCD_DC", "out", "ST7789 data/command"),
     (9, "LCD_CS", "out", "ST7789 chip select, active low"),
     (10, "LCD_SCK", "SPI1 SCK", "ST7789 clock"),

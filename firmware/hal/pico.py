@@ -15,7 +15,9 @@ Builds every part from board/pins.py in a fixed order:
    clocks are left alone and SPI runs at whatever the peripheral clock allows.
 2. SPI1 at up to 62.5 MHz (the SDK picks the fastest rate not above it) and
    the display; then buttons, LEDs, buzzer, storage ("/data" on the flash)
-   and the USB serial link.
+   and the USB serial link. The link cables (hal/link_cable.py, UART0 and UART1)
+   are opened only when link play asks for them (`link_ports()`), so their
+   buffers cost no heap otherwise.
 
 `buttons` reads the 9 key/joystick GPIOs (inputs with pull-ups, pressed =
 low) into the shared debouncer (hal/debounce.py) with time.ticks_diff, so the
@@ -181,6 +183,15 @@ class PicoHal:
         self.firmware = firmware_name()
         # frozen code costs no RAM: the sync fits beside a game
         self.sync_in_game = self.firmware.startswith("image ")
+        self._links = None
+
+    def link_ports(self):
+        """The link cables (LINK A on UART0, LINK B on UART1), opened at the first call and
+        again after they were closed; each has write, read, ready and close."""
+        if self._links is None or self._links[0].closed:
+            from hal.link_cable import open_ports
+            self._links = open_ports(pins.LINK_PORTS)
+        return self._links
 
     def random_seed(self):
         """30 bits of hardware entropy (os.urandom uses the RP2's ring oscillator / TRNG)."""

@@ -3,7 +3,8 @@
 Used by `python -m simulator --headless`, by the MicroPython gate (the app
 under real MicroPython with no board) and by tests; the pygame simulator
 extends it with a window. Buttons take injected events; LEDs and tones are
-recorded so tests can check them. Written in the MicroPython subset.
+recorded so tests can check them; link transports are plugged in
+(`plug_link`). Written in the MicroPython subset.
 """
 
 import framebuf
@@ -132,6 +133,16 @@ class VirtualHal:
         self.serial = NullSerial()
         self.clock = 0
         self._seed = seed
+        self.links = []
+
+    def link_ports(self):
+        """The link transports plugged in (plug_link), in order; empty when none is."""
+        return self.links
+
+    def plug_link(self, transport):
+        """Wires a link transport (write, read; a TCP connection, a test's wire) to this
+        device: it is then one of link_ports()."""
+        self.links.append(transport)
 
     def ticks_ms(self):
         return self.clock

@@ -1,13 +1,19 @@
 /**
- * The emulated Kocka board: MicroPython's RPI_PICO firmware on rp2040js with the board's
- * parts attached (tools/rp2040/*.mjs: the ST7789 on SPI1, the WS2812 strip, PWM
- * backlight and buzzer, USB CDC, flash writes kept), driven by a line protocol.
+ * The emulated Kocka board (board.mjs), or several of them wired together by link cables
+ * (wire.mjs) in one process, driven by a line protocol.
  *
  *   node tools/rp2040/run.mjs --rom ROM --firmware FW.bin --fs LFS.img --out DIR
  *        [--pins dc,cs,rst,leds,backlight,buzzer] [--buttons g,g,...]
+ *        [--devices N --fs A.img,B.img,... --wire D.U-D.U,...]
  *
- * Commands on stdin, one a line (times in emulated ms since the first boot):
- *   run MS              run MS ms, then answer ok
+ * With N devices each has its own flash filesystem (--fs, one per device) and frame
+ * folder (DIR/d0, DIR/d1, ...), and --wire joins device D's UART U to another's (0.0-1.0:
+ * UART0 of device 0 to UART0 of device 1; wires are numbered from 0 in that order). All
+ * run on one timeline in lockstep, at most one byte time of the fastest cable apart.
+ *
+ * Commands on stdin, one a line (times in emulated ms since the run began). A command
+ * for one device may start with @D (device D; device 0 without it):
+ *   run MS              run MS ms (every device), then answer ok
  *   until MS            run until time MS, then answer ok
  *   pin GPIO 0|1        set an input level now (buttons: 0 = pressed)
  *   at MS GPIO 0|1      set an input level at time MS (exact, from a clock alarm)
@@ -15,24 +21,24 @@
  *   haltafter N         stop the run that is going on (or the next) right after N more
  *                       flash erase/program calls, so a cut can fall inside a save
  *   cut                 power off and on: a fresh chip boots from the same flash
+ *   off / on            power off (the device stands still) / on again (it boots)
  *   dump PATH           write the littlefs region of the flash to PATH, answer ok
+ *   wire W cut|join     pull / replug cable W (bytes on the line are lost)
+ *   wire W send D HEX   bytes arriving at device D's end of cable W from the line
+ *   wire W flood D N S  N bytes of seeded noise (seed S) arriving at device D's end
+ *   wire W stats        answer a wire event: bytes carried, lost, injected, per end
  *   quit
- * Events on stdout, one JSON object a line, each with "ev" and "t" (ms): ready, ok,
- * boot, frame (file: DIR/frame_NNNNN.rgb565, t0/t1 of its first and last byte), panel,
- * leds, pwm, pin, cdc (hex), usb, flash, stats (instructions, wall seconds).
+ * Events on stdout, one JSON object a line, each with "ev" and "t" (ms), and "dev" when
+ * there are several devices: ready, ok, boot, off, frame (file: DIR/frame_NNNNN.rgb565,
+ * t0/t1 of its first and last byte), panel, leds, pwm, pin, cdc (hex), usb, flash, wire,
+ * stats (instructions, wall seconds).
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'fs';
+import { readFileSync, writeFileSync } from 'fs';
 import readline from 'readline';
-import { RP2040 } from 'rp2040js';
-import { patchedBootrom, trapFlashWrites } from './bootrom.mjs';
-import { ST7789Model, attachPanel } from './st7789.mjs';
-import { attachLeds } from './ws2812.mjs';
-import { attachPwm } from './pwm.mjs';
-import { attachCdc } from './usbcdc.mjs';
+import { patchedBootrom } from './bootrom.mjs';
+import { Board, FS_OFFSET } from './board.mjs';
+import { Wire, floodBytes } from './wire.mjs';
 
-const FS_OFFSET = 0xa0000;
-const FS_BYTES = 352 * 4096;
-const NS_PER_CYCLE = 8; // 125 MHz
 const SLICE_NS = 4e6; // emulated time between looks at stdin
 
 function parseArgs(argv) {
@@ -42,102 +48,75 @@ function parseArgs(argv) {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const [dc, cs, rst, ledPin, blPin, buzzPin] = (args.pins || '8,9,12,22,13,14').split(',').map(Number);
+const pins = (args.pins || '8,9,12,22,13,14').split(',').map(Number);
 const buttons = (args.buttons || '2,18,16,20,3,15,17,19,21').split(',').map(Number);
-const out = args.out;
-mkdirSync(out, { recursive: true });
+const count = Number(args.devices || 1);
+const images = args.fs ? args.fs.split(',') : [];
 const rom = patchedBootrom(args.rom);
 const firmware = new Uint8Array(readFileSync(args.firmware));
-let flash = new Uint8Array(16 * 1024 * 1024).fill(0xff);
-flash.set(firmware, 0);
-if (args.fs) flash.set(new Uint8Array(readFileSync(args.fs)), FS_OFFSET);
-
-const logger = {
-  debug() {}, info() {}, warn() {},
-  error(component, message) { process.stderr.write(`rp2040js ${component}: ${message}\n`); },
-};
 
 function emit(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
 }
 
-let base = 0; // ns of emulated time before this boot
-let boots = 0;
-let frames = 0;
-let instructions = 0;
-let mcu;
-let cdc;
-let pollLeds;
-let haltAfter = -1; // flash calls still to go before the run stops; -1: never
-let halted = false;
-const ms = (ns) => (base + ns) / 1e6;
-
-function boot() {
-  if (mcu) {
-    base += mcu.clock.nanos;
-    flash = mcu.flash;
-  }
-  mcu = new RP2040();
-  mcu.logger = logger;
-  mcu.loadBootrom(rom); // resets, which blanks the flash: load it after
-  mcu.flash.set(flash);
-  trapFlashWrites(mcu, (kind, offset, count) => {
-    emit({ ev: 'flash', t: ms(mcu.clock.nanos), kind, offset, count });
-    if (haltAfter > 0 && --haltAfter === 0) halted = true;
-  },
-  (imm) => emit({ ev: 'bkpt', t: ms(mcu.clock.nanos), imm, pc: mcu.core.PC }));
-  for (const g of buttons) mcu.gpio[g].setInputValue(true); // pull-ups: released
-  const panel = new ST7789Model((f) => {
-    frames++;
-    const file = `${out}/frame_${String(frames).padStart(5, '0')}.rgb565`;
-    writeFileSync(file, f.rgb);
-    emit({ ev: 'frame', i: frames, boot: boots, t: ms(f.t1), t0: ms(f.t0), t1: ms(f.t1), file,
-      pixels: f.pixels, windows: f.windows, madctl: f.madctl, colmod: f.colmod, on: f.on, sleeping: f.sleeping,
-      inverted: f.inverted, spi_hz: sckHz() });
-  }, (s) => emit({ ev: 'panel', ...s, t: ms(s.t) }));
-  const sckHz = attachPanel(mcu, panel, { dc, cs, rst });
-  pollLeds = attachLeds(mcu, ledPin, (t, leds) => emit({ ev: 'leds', t: ms(t), leds }));
-  attachPwm(mcu, [blPin, buzzPin], (gpio, t, hz, duty) =>
-    emit({ ev: 'pwm', t: ms(t), gpio, hz, duty }));
-  cdc = attachCdc(mcu, (bytes) => emit({ ev: 'cdc', t: ms(mcu.clock.nanos),
-    hex: Buffer.from(bytes).toString('hex') }),
-  () => emit({ ev: 'usb', t: ms(mcu.clock.nanos), connected: true }));
-  mcu.core.PC = 0x10000000; // boot2, as the ROM would after finding it
-  boots++;
-  emit({ ev: 'boot', t: ms(0), boot: boots });
+const boards = [];
+for (let d = 0; d < count; d++) {
+  const flash = new Uint8Array(16 * 1024 * 1024).fill(0xff);
+  flash.set(firmware, 0);
+  if (images[d]) flash.set(new Uint8Array(readFileSync(images[d])), FS_OFFSET);
+  boards.push(new Board({
+    rom, flash, pins, buttons,
+    out: count > 1 ? `${args.out}/d${d}` : args.out,
+    emit: count > 1 ? (obj) => emit({ ...obj, dev: d }) : emit,
+  }));
+}
+const wires = [];
+for (const spec of (args.wire ? args.wire.split(',') : [])) {
+  const ends = spec.split('-').map((e) => e.split('.').map(Number));
+  wires.push(new Wire(...ends.map(([d, u]) => ({ board: boards[d], uart: u }))));
 }
 
-/** Runs the core until its clock reaches targetNs: instructions, or the next alarm when waiting. */
-function step(targetNs) {
-  const { core, clock } = mcu;
-  let n = 0;
-  while (clock.nanosCounter < targetNs && !halted) {
-    if (core.waiting) {
-      const rest = targetNs - clock.nanosCounter;
-      const next = clock.nextAlarm ? Math.max(0, clock.nextAlarm.nanos - clock.nanosCounter) : rest;
-      clock.tick(Math.min(next, rest));
-    } else {
-      clock.tick(core.executeInstruction() * NS_PER_CYCLE);
-      n++;
-    }
-  }
-  instructions += n;
+let now = 0; // the timeline's ns every running board has reached
+const halted = () => boards.some((b) => b.halted);
+const instructions = () => boards.reduce((n, b) => n + b.instructions, 0);
+// t of an answer: the first board's own time when it runs alone (a halt stops it early)
+const nowMs = () => (count === 1 && boards[0].on ? boards[0].now : now) / 1e6;
+
+/** The lockstep's step: a slice, or one byte time of the fastest cable. */
+function quantum() {
+  let q = SLICE_NS;
+  for (const w of wires) q = Math.min(q, w.byteNs());
+  return q;
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 async function runUntil(absMs) {
-  const target = absMs * 1e6 - base;
-  while (mcu.clock.nanosCounter < target && !halted) {
-    step(Math.min(target, mcu.clock.nanosCounter + SLICE_NS));
-    pollLeds();
+  const target = absMs * 1e6;
+  while (now < target && !halted()) {
+    const sliceEnd = Math.min(target, now + SLICE_NS);
+    while (now < sliceEnd && !halted()) {
+      const next = Math.min(sliceEnd, now + quantum());
+      for (const b of boards) if (b.on) b.step(next);
+      const stopped = boards.find((b) => b.halted);
+      now = stopped ? stopped.now : next;
+    }
+    for (const b of boards) if (b.on) b.pollLeds();
     await tick();
   }
+  if (count === 1 && boards[0].on) now = boards[0].now;
 }
 
-function setPin(gpio, level) {
-  mcu.gpio[gpio].setInputValue(!!level);
-  emit({ ev: 'pin', t: ms(mcu.clock.nanos), gpio, level });
+function wireCommand(w, [what, d, a, b]) {
+  const wire = wires[w];
+  if (!wire) return `no wire ${w}`;
+  const end = wire.ends.findIndex((e) => e.board === boards[Number(d)]);
+  if (what === 'cut' || what === 'join') wire.setCut(what === 'cut');
+  else if (what === 'send' && end >= 0) wire.inject(end, Buffer.from(a || '', 'hex'), now);
+  else if (what === 'flood' && end >= 0) wire.inject(end, floodBytes(Number(a), Number(b)), now);
+  else if (what === 'stats') emit({ ev: 'wire', t: nowMs(), wire: w, ...wire.report() });
+  else return `bad wire command ${what}`;
+  return null;
 }
 
 const started = Date.now();
@@ -146,8 +125,9 @@ let wake = null;
 const rl = readline.createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const words = line.trim().split(/\s+/);
-  if (words[0] === 'serial') {
-    cdc.send(Buffer.from(words[1] || '', 'hex'));
+  if (words[0] === 'serial' || (words[0].startsWith('@') && words[1] === 'serial')) {
+    const d = words[0] === 'serial' ? 0 : Number(words.shift().slice(1));
+    if (boards[d] && boards[d].on) boards[d].cdc.send(Buffer.from(words[1] || '', 'hex'));
     return;
   }
   queue.push(words);
@@ -158,38 +138,47 @@ rl.on('close', () => {
   if (wake) wake();
 });
 
+/** One device's command; null when done, else the error's text. */
+function deviceCommand(board, cmd, rest) {
+  if (cmd === 'pin') board.setPin(Number(rest[0]), Number(rest[1]));
+  else if (cmd === 'at') board.setPinAt(Number(rest[0]), Number(rest[1]), Number(rest[2]));
+  else if (cmd === 'haltafter') {
+    board.haltAfter = Number(rest[0]);
+    board.halted = false;
+  } else if (cmd === 'cut' || cmd === 'on') {
+    board.halted = false;
+    board.haltAfter = -1;
+    board.boot(count === 1 && board.on ? board.now : now);
+  } else if (cmd === 'off') board.off();
+  else if (cmd === 'dump') writeFileSync(rest[0], board.filesystem());
+  else return `unknown command ${cmd}`;
+  return null;
+}
+
 async function main() {
-  boot();
+  for (const b of boards) b.boot(0);
   emit({ ev: 'ready', t: 0 });
   for (;;) {
     while (!queue.length) await new Promise((resolve) => (wake = resolve));
     wake = null;
-    const [cmd, ...rest] = queue.shift();
-    if (cmd === 'run') await runUntil(ms(mcu.clock.nanos) + Number(rest[0]));
+    const words = queue.shift();
+    const d = words[0].startsWith('@') ? Number(words.shift().slice(1)) : 0;
+    const [cmd, ...rest] = words;
+    let error = null;
+    if (cmd === 'run') await runUntil(nowMs() + Number(rest[0]));
     else if (cmd === 'until') await runUntil(Number(rest[0]));
-    else if (cmd === 'pin') setPin(Number(rest[0]), Number(rest[1]));
-    else if (cmd === 'at') {
-      const [when, gpio, level] = rest.map(Number);
-      const alarm = mcu.clock.createAlarm(() => setPin(gpio, level));
-      alarm.schedule(Math.max(0, when * 1e6 - base - mcu.clock.nanosCounter));
-    } else if (cmd === 'haltafter') {
-      haltAfter = Number(rest[0]);
-      halted = false;
-    } else if (cmd === 'cut') {
-      halted = false;
-      haltAfter = -1;
-      boot();
-    }
-    else if (cmd === 'dump') writeFileSync(rest[0], mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_BYTES));
+    else if (cmd === 'wire') error = wireCommand(Number(rest[0]), rest.slice(1));
     else if (cmd === 'quit') break;
-    else {
-      emit({ ev: 'error', t: ms(mcu.clock.nanos), message: `unknown command ${cmd}` });
+    else if (!boards[d]) error = `no device ${d}`;
+    else error = deviceCommand(boards[d], cmd, rest);
+    if (error) {
+      emit({ ev: 'error', t: nowMs(), message: error });
       continue;
     }
-    emit({ ev: 'ok', cmd, t: ms(mcu.clock.nanos), halted, instructions,
+    emit({ ev: 'ok', cmd, t: nowMs(), halted: halted(), instructions: instructions(),
       wall: (Date.now() - started) / 1000 });
   }
-  emit({ ev: 'stats', t: ms(mcu.clock.nanos), instructions, wall: (Date.now() - started) / 1000 });
+  emit({ ev: 'stats', t: nowMs(), instructions: instructions(), wall: (Date.now() - started) / 1000 });
   process.exit(0);
 }
 

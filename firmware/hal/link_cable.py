@@ -1,0 +1,133 @@
+"""The link cable on the Pico: one UART as a link transport (shared_rules.link.channel's
+shape: write(data) never blocks and may drop, read() gives the bytes since the last call
+or None), for link play between Kockas (docs/link.md, hardware/README.md).
+
+Baud rate: 115200, 8N1. A request and the ACTS that answers it are about 150 bytes each
+way, 13 ms on the wire at this rate, well inside the 50 ms a press may take to reach the
+other devices; a catching-up guest's window of eight 420-byte frames goes out in 0.3 s.
+Faster rates would gain little: the link's frame parser runs in Python at each app frame,
+and what arrives between two frames must wait in the receive buffer, which grows with the
+rate (a 140 ms frame at 115200 is 1.6 KB; at 921600 it would be 13 KB of the heap). And
+115200 is every USB-serial adapter's and MicroPython's default, so a PC can listen in.
+
+Neither direction blocks. MicroPython's UART.write blocks once its transmit buffer is
+full (it waits for room byte by byte), so write() keeps its own count of the bytes
+still in that buffer, drained at the line's byte rate, and drops a whole frame that
+would not fit (the channel resends it). read() asks how many bytes wait (any()) and reads
+exactly those into a buffer allocated once, so it never waits for more either; it
+returns a memoryview of that buffer, valid until the next read().
+
+Memory per open port: the UART's buffers (TX_BUFFER + RX_BUFFER, allocated by
+machine.UART on the heap) and READ_CHUNK: about 7 KB. close() gives them back (it waits
+for what is queued to leave: at most TX_BUFFER bytes, 0.36 s).
+"""
+
+from micropython import const
+
+BAUD = const(115200)
+TX_BUFFER = const(4096)     # a window of 8 frames of 420 bytes, and the acks
+RX_BUFFER = const(2048)     # what arrives during the longest app frames (140 ms: 1.6 KB)
+READ_CHUNK = const(1024)    # the most one read() returns
+_CHAR_BITS = const(10)      # start, 8 data, stop
+
+
+class LinkCable:
+    """One UART as a link transport. uart: a machine.UART opened with timeout=0 (or a
+    fake); ticks_us, ticks_diff, ticks_add: time's functions (the tests pass fakes)."""
+
+    def __init__(self, uart, baud=BAUD, tx_buffer=TX_BUFFER, ticks_us=None, ticks_diff=None,
+                 ticks_add=None):
+        if ticks_us is None:
+            import time
+            ticks_us = time.ticks_us
+            ticks_diff = time.ticks_diff
+            ticks_add = time.ticks_add
+        self.uart = uart
+        self.baud = baud
+        self.room = tx_buffer
+        self._ticks_us = ticks_us
+        self._ticks_diff = ticks_diff
+        self._ticks_add = ticks_add
+        # rounded up: the estimate drains no faster than the line, so it never overfills
+        self.us_per_byte = (_CHAR_BITS * 1_000_000 + baud - 1) // baud
+        self.queued = 0         # bytes written and (at most) still in the TX buffer
+        self.mark = ticks_us()  # when `queued` was last brought up to date
+        self._buf = bytearray(READ_CHUNK)
+        self._view = memoryview(self._buf)
+        self.sent = 0           # bytes handed to the UART
+        self.received = 0
+        self.dropped = 0        # writes dropped whole: the TX buffer had no room
+        self.closed = False
+
+    def _drain(self):
+        now = self._ticks_us()
+        if self.queued:
+            n = self._ticks_diff(now, self.mark) // self.us_per_byte
+            if n >= self.queued:
+                self.queued = 0
+                self.mark = now
+            elif n > 0:
+                self.queued -= n
+                self.mark = self._ticks_add(self.mark, n * self.us_per_byte)
+        else:
+            self.mark = now
+
+    def free(self):
+        """Bytes the TX buffer surely has room for now."""
+        self._drain()
+        return self.room - self.queued
+
+    def write(self, data):
+        """Hands `data` to the line whole, or drops it (counted) when it would not fit."""
+        if self.closed:
+            return
+        n = len(data)
+        if n > self.free():
+            self.dropped += 1
+            return
+        self.uart.write(data)
+        self.queued += n
+        self.sent += n
+
+    def read(self):
+        """The bytes that arrived since the last call (a memoryview, valid until the next
+        call), or None."""
+        if self.closed:
+            return None
+        n = self.uart.any()
+        if n <= 0:
+            return None
+        if n > READ_CHUNK:
+            n = READ_CHUNK
+        n = self.uart.readinto(self._buf, n)
+        if not n:
+            return None
+        self.received += n
+        return self._view[:n]
+
+    def ready(self):
+        """True when bytes wait to be read (a wait loop may end early for them)."""
+        return not self.closed and self.uart.any() > 0
+
+    def close(self):
+        """Gives the UART and its buffers back."""
+        if not self.closed:
+            self.closed = True
+            self.uart.deinit()
+
+
+def open_port(uart_id, tx, rx, baud=BAUD):
+    """A LinkCable on machine.UART(uart_id) with its TX and RX on those GPIOs."""
+    import machine
+    Pin = machine.Pin
+    # an unplugged jack's RX idles high, as a line does (the pad's default pull-down
+    # would read as a break)
+    Pin(rx, Pin.IN, Pin.PULL_UP)
+    uart = machine.UART(uart_id, baudrate=baud, bits=8, parity=None, stop=1, tx=Pin(tx),
+                        rx=Pin(rx), txbuf=TX_BUFFER, rxbuf=RX_BUFFER, timeout=0)
+    return LinkCable(uart, baud)
+
+
+def open_ports(ports):
+    """A LinkCable per (uart id, tx, rx) of board.pins.LINK_PORTS."""
+    return [open_port(u, tx, rx) for u, tx, rx in ports]

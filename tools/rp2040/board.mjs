@@ -1,0 +1,145 @@
+/**
+ * One emulated Kocka board: MicroPython's RPI_PICO firmware on rp2040js with the board's
+ * parts attached (the ST7789 on SPI1, the WS2812 strip, PWM backlight and buzzer, USB
+ * CDC, flash writes kept, both UARTs as PL011s: uart.mjs). run.mjs drives one or more.
+ *
+ * Time: every board lives on one emulated timeline (ns since the run began). `base` is
+ * the timeline's ns at this board's latest power-on, so its chip's own clock reads
+ * `now - base`; a board powered off stands still and boots again at the timeline's now.
+ */
+import { writeFileSync, mkdirSync } from 'fs';
+import { RP2040 } from 'rp2040js';
+import { trapFlashWrites } from './bootrom.mjs';
+import { ST7789Model, attachPanel } from './st7789.mjs';
+import { attachLeds } from './ws2812.mjs';
+import { attachPwm } from './pwm.mjs';
+import { attachCdc } from './usbcdc.mjs';
+import { attachUart } from './uart.mjs';
+
+export const FS_OFFSET = 0xa0000;
+export const FS_BYTES = 352 * 4096;
+const NS_PER_CYCLE = 8; // 125 MHz
+
+const logger = {
+  debug() {}, info() {}, warn() {},
+  error(component, message) { process.stderr.write(`rp2040js ${component}: ${message}\n`); },
+};
+
+export class Board {
+  /**
+   * rom: the patched boot ROM; flash: the 16 MB flash's first contents; out: the folder
+   * for its frames; pins: [dc, cs, rst, leds, backlight, buzzer]; buttons: GPIOs held
+   * high (released) at boot; emit: where its events go (each gets t in ms).
+   */
+  constructor({ rom, flash, out, pins, buttons, emit }) {
+    this.rom = rom;
+    this.flash = flash;
+    this.out = out;
+    mkdirSync(out, { recursive: true });
+    this.pins = pins;
+    this.buttons = buttons;
+    this.emit = emit;
+    this.base = 0;
+    this.boots = 0;
+    this.frames = 0;
+    this.instructions = 0;
+    this.haltAfter = -1; // flash calls still to go before the run stops; -1: never
+    this.halted = false;
+    this.on = false;
+    this.mcu = null;
+    this.uarts = [];
+    this.bootHooks = []; // called with the board after each power-on (the wires attach)
+  }
+
+  /** The timeline's ms at the chip's `ns`. */
+  ms(ns) {
+    return (this.base + ns) / 1e6;
+  }
+
+  /** The timeline's ns this board has reached. */
+  get now() {
+    return this.base + this.mcu.clock.nanos;
+  }
+
+  /** Powers on at timeline time `at` (ns): a fresh chip boots from the flash as it is. */
+  boot(at) {
+    if (this.mcu) this.flash = this.mcu.flash;
+    this.base = at;
+    const [dc, cs, rst, ledPin, blPin, buzzPin] = this.pins;
+    const emit = this.emit;
+    const mcu = new RP2040();
+    this.mcu = mcu;
+    mcu.logger = logger;
+    mcu.loadBootrom(this.rom); // resets, which blanks the flash: load it after
+    mcu.flash.set(this.flash);
+    trapFlashWrites(mcu, (kind, offset, count) => {
+      emit({ ev: 'flash', t: this.ms(mcu.clock.nanos), kind, offset, count });
+      if (this.haltAfter > 0 && --this.haltAfter === 0) this.halted = true;
+    },
+    (imm) => emit({ ev: 'bkpt', t: this.ms(mcu.clock.nanos), imm, pc: mcu.core.PC }));
+    for (const g of this.buttons) mcu.gpio[g].setInputValue(true); // pull-ups: released
+    const panel = new ST7789Model((f) => {
+      this.frames++;
+      const file = `${this.out}/frame_${String(this.frames).padStart(5, '0')}.rgb565`;
+      writeFileSync(file, f.rgb);
+      emit({ ev: 'frame', i: this.frames, boot: this.boots, t: this.ms(f.t1), t0: this.ms(f.t0),
+        t1: this.ms(f.t1), file, pixels: f.pixels, windows: f.windows, madctl: f.madctl,
+        colmod: f.colmod, on: f.on, sleeping: f.sleeping, inverted: f.inverted, spi_hz: sckHz() });
+    }, (s) => emit({ ev: 'panel', ...s, t: this.ms(s.t) }));
+    const sckHz = attachPanel(mcu, panel, { dc, cs, rst });
+    this.pollLeds = attachLeds(mcu, ledPin, (t, leds) => emit({ ev: 'leds', t: this.ms(t), leds }));
+    attachPwm(mcu, [blPin, buzzPin], (gpio, t, hz, duty) =>
+      emit({ ev: 'pwm', t: this.ms(t), gpio, hz, duty }));
+    this.cdc = attachCdc(mcu, (bytes) => emit({ ev: 'cdc', t: this.ms(mcu.clock.nanos),
+      hex: Buffer.from(bytes).toString('hex') }),
+    () => emit({ ev: 'usb', t: this.ms(mcu.clock.nanos), connected: true }));
+    this.uarts = [attachUart(mcu, 0), attachUart(mcu, 1)];
+    mcu.core.PC = 0x10000000; // boot2, as the ROM would after finding it
+    this.boots++;
+    this.on = true;
+    emit({ ev: 'boot', t: this.ms(0), boot: this.boots });
+    for (const hook of this.bootHooks) hook(this);
+  }
+
+  /** Powers off: the chip stands still (its flash is kept) until boot(). */
+  off() {
+    this.on = false;
+    this.emit({ ev: 'off', t: this.ms(this.mcu.clock.nanos) });
+  }
+
+  /** Runs the core until the timeline reaches targetNs: instructions, or the next alarm
+   * when waiting. */
+  step(targetNs) {
+    const { core, clock } = this.mcu;
+    const target = targetNs - this.base;
+    let n = 0;
+    while (clock.nanosCounter < target && !this.halted) {
+      if (core.waiting) {
+        const rest = target - clock.nanosCounter;
+        const next = clock.nextAlarm ? Math.max(0, clock.nextAlarm.nanos - clock.nanosCounter) : rest;
+        clock.tick(Math.min(next, rest));
+      } else {
+        clock.tick(core.executeInstruction() * NS_PER_CYCLE);
+        n++;
+      }
+    }
+    this.instructions += n;
+  }
+
+  setPin(gpio, level) {
+    this.mcu.gpio[gpio].setInputValue(!!level);
+    this.emit({ ev: 'pin', t: this.ms(this.mcu.clock.nanos), gpio, level });
+  }
+
+  /** Sets an input level at timeline time `whenMs`, from an alarm on the chip's clock. */
+  setPinAt(whenMs, gpio, level) {
+    const alarm = this.mcu.clock.createAlarm(() => this.setPin(gpio, level));
+    alarm.schedule(Math.max(0, whenMs * 1e6 - this.base - this.mcu.clock.nanosCounter));
+  }
+
+  /** The littlefs region of the flash. */
+  filesystem() {
+    const flash = this.mcu ? this.mcu.flash : this.flash;
+    return flash.subarray(FS_OFFSET, FS_OFFSET + FS_BYTES);
+  }
+}
