@@ -191,6 +191,7 @@ class Device:
         self.boots = []
         self.offs = []
         self.console = bytearray()
+        self._console_marks = []   # (t, len(console) after a chunk came)
         self._pty = None
 
     # -- the emulator's figures (one run for every linked device) ----------------
@@ -231,6 +232,7 @@ class Device:
         elif kind == "cdc":
             data = bytes.fromhex(ev["hex"])
             self.console.extend(data)
+            self._console_marks.append((ev["t"], len(self.console)))
             if self._pty is not None:
                 self._pty.to_host(data)
         elif kind == "leds":
@@ -338,6 +340,24 @@ class Device:
     def console_text(self):
         with self._lock:
             return self.console.decode("utf-8", errors="replace")
+
+    def console_lines(self):
+        """The console's whole lines as (t, line): t is the emulated ms at which the
+        line's newline reached the USB host."""
+        import bisect
+        with self._lock:
+            data = bytes(self.console)
+            ends = [n for _t, n in self._console_marks]
+            times = [t for t, _n in self._console_marks]
+        out = []
+        start = 0
+        while True:
+            nl = data.find(b"\n", start)
+            if nl < 0:
+                return out
+            k = bisect.bisect_left(ends, nl + 1)
+            out.append((times[k], data[start:nl].decode("utf-8", "replace").rstrip("\r")))
+            start = nl + 1
 
     def frames_since(self, t_ms):
         with self._lock:

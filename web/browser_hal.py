@@ -213,3 +213,6 @@ class BrowserHal:
 
     def mem_free(self):
         return None  # the page's heap is not the device's: the figure would mislead
+
+    def link_ports(self):
+        return []  # a page has no link cable

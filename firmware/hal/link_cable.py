@@ -105,9 +105,9 @@ class LinkCable:
         self.received += n
         return self._view[:n]
 
-    def ready(self):
-        """True when bytes wait to be read (a wait loop may end early for them)."""
-        return not self.closed and self.uart.any() > 0
+    def waiting(self):
+        """How many bytes wait to be read (a wait loop may end early for them)."""
+        return 0 if self.closed else self.uart.any()
 
     def close(self):
         """Gives the UART and its buffers back."""

@@ -13,6 +13,8 @@ not go backwards (no clock is read here). Frames are shared_rules.link.frames'.
     ch = Channel(transport, epoch)      epoch: a random 1..2**30-1 (hal.random_seed())
     ch.send(text) -> bool               queue a message (False: not up, or the queue is full)
     ch.poll(now) -> events              read, deliver, resend, ack, heartbeat, liveness
+    ch.flush(now)                       write what was queued since the last poll now,
+                                        not at the next poll (a frame sooner)
 
 poll returns a list (or an empty tuple) of (kind, data):
 
@@ -124,6 +126,10 @@ class Channel:
             events = _add(events, GONE, None)
         self._transmit(now)
         return events if events is not None else _EMPTY
+
+    def flush(self, now):
+        """Writes the messages queued since the last poll (and an ack due) now."""
+        self._transmit(now)
 
     def _frame(self, fr, now, events):
         kind, src, dst, seq, ack, message = fr

@@ -71,6 +71,7 @@ class Reader:
         self.version_seen = None
         self.foreign = 0
         self.frames = 0
+        self._got = []          # the parser's results of one feed (reused)
 
     @property
     def skipped(self):
@@ -81,12 +82,13 @@ class Reader:
         return self.parser.errors - self.bad_version - self.too_long
 
     def feed(self, data, out):
-        """Reads `data` (bytes); appends each intact link frame to `out`."""
-        feed = self.parser.feed
-        for b in data:
-            fr = feed(b)
-            if fr is not None:
-                self._take(fr, out)
+        """Reads `data` (bytes, bytearray or memoryview); appends each intact link frame
+        to `out`."""
+        got = self._got
+        self.parser.feed_all(data, got)
+        for fr in got:
+            self._take(fr, out)
+        del got[:]
 
     def _take(self, fr, out):
         kind = fr[0]

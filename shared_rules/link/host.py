@@ -240,6 +240,7 @@ class Host:
             self._system(now)
         for p in self.ports:
             self._flush(p, now)
+            p.ch.flush(now)     # what this tick answered goes out now, not a frame later
 
     def _unbind(self, p, why):
         dev = p.device

@@ -105,3 +105,32 @@ def test_rec_payload_round_trip():
     fr = sp.encode_frame(sp.REC, pl)
     got = frames_of(sp.Parser(sp.HOST_MAX_FRAME), fr)
     assert sp.parse_rec_payload(sp.unescape(got[0][1]).decode()) == (3, 41, data)
+
+
+def test_feeding_many_bytes_at_once_is_feeding_them_one_by_one():
+    """feed_all gives what feed gives byte by byte, counters included, over frames,
+    garbage, damage, CRLF, cut frames, frames too long, any chunking."""
+    rng = Rng(2024)
+    pieces = [sp.encode_frame(sp.ROSTER, '{"a":[1,2,3]}'), sp.encode_frame(sp.BYE, ""),
+              b"\r\n", b"@", b"@K", b"@K1 GET x", b"junk \x00\x7f\xff", b"\n",
+              sp.encode_frame(sp.GET, "y" * 90), b"@K2 GET zz 00000000\n"]
+    for trial in range(40):
+        data = bytearray()
+        for _ in range(rng.below(30)):
+            piece = bytearray(pieces[rng.below(len(pieces))])
+            if piece and rng.below(6) == 0:
+                piece[rng.below(len(piece))] ^= 1 << rng.below(8)   # damage
+            data += piece
+        one = sp.Parser(64)
+        want = frames_of(one, data)
+        many = sp.Parser(64)
+        got = []
+        i = 0
+        while i < len(data):
+            k = 1 + rng.below(50)
+            chunk = data[i:i + k]
+            many.feed_all(memoryview(chunk) if trial % 2 else bytes(chunk), got)
+            i += k
+        assert got == want, trial
+        assert (many.frames, many.errors, many.skipped, many.state, many.n) == \
+            (one.frames, one.errors, one.skipped, one.state, one.n), trial

@@ -15,6 +15,7 @@ import { attachLeds } from './ws2812.mjs';
 import { attachPwm } from './pwm.mjs';
 import { attachCdc } from './usbcdc.mjs';
 import { attachUart } from './uart.mjs';
+import { attachRosc } from './rosc.mjs';
 
 export const FS_OFFSET = 0xa0000;
 export const FS_BYTES = 352 * 4096;
@@ -29,9 +30,11 @@ export class Board {
   /**
    * rom: the patched boot ROM; flash: the 16 MB flash's first contents; out: the folder
    * for its frames; pins: [dc, cs, rst, leds, backlight, buzzer]; buttons: GPIOs held
-   * high (released) at boot; emit: where its events go (each gets t in ms).
+   * high (released) at boot; emit: where its events go (each gets t in ms); entropy: a
+   * number that makes this board's random bits its own (rosc.mjs; each boot draws
+   * others), or undefined for rp2040js's (the same on every board and boot).
    */
-  constructor({ rom, flash, out, pins, buttons, emit }) {
+  constructor({ rom, flash, out, pins, buttons, emit, entropy }) {
     this.rom = rom;
     this.flash = flash;
     this.out = out;
@@ -39,6 +42,7 @@ export class Board {
     this.pins = pins;
     this.buttons = buttons;
     this.emit = emit;
+    this.entropy = entropy;
     this.base = 0;
     this.boots = 0;
     this.frames = 0;
@@ -94,6 +98,7 @@ export class Board {
       hex: Buffer.from(bytes).toString('hex') }),
     () => emit({ ev: 'usb', t: this.ms(mcu.clock.nanos), connected: true }));
     this.uarts = [attachUart(mcu, 0), attachUart(mcu, 1)];
+    if (this.entropy !== undefined) attachRosc(mcu, this.entropy * 7919 + this.boots + 1);
     mcu.core.PC = 0x10000000; // boot2, as the ROM would after finding it
     this.boots++;
     this.on = true;

@@ -68,6 +68,7 @@ for (let d = 0; d < count; d++) {
     rom, flash, pins, buttons,
     out: count > 1 ? `${args.out}/d${d}` : args.out,
     emit: count > 1 ? (obj) => emit({ ...obj, dev: d }) : emit,
+    entropy: count > 1 ? d + 1 : undefined, // linked devices draw their own random bits
   }));
 }
 const wires = [];

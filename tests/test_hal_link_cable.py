@@ -1,0 +1,178 @@
+"""hal/link_cable.py with a fake UART and a fake clock: reads never wait and give exactly
+what arrived, writes never block (a frame the TX buffer has no room for is dropped whole
+and counted, room comes back at the line's byte rate), close gives the UART back; the
+pins it opens; the virtual HAL's link seam."""
+from board import pins
+from hal import link_cable
+from hal.link_cable import LinkCable
+from hal.virtual import VirtualHal
+
+
+class FakeUart:
+    """machine.UART's calls the cable makes; `line` is what arrived, `out` what was written.
+    readinto asked for more than waits would block on a real UART: here it fails."""
+
+    def __init__(self):
+        self.line = bytearray()
+        self.out = bytearray()
+        self.deinits = 0
+
+    def any(self):
+        return len(self.line)
+
+    def readinto(self, buf, n):
+        assert n <= len(self.line), "readinto would wait for bytes that are not there"
+        buf[:n] = self.line[:n]
+        del self.line[:n]
+        return n
+
+    def write(self, data):
+        self.out += data
+        return len(data)
+
+    def deinit(self):
+        self.deinits += 1
+
+
+class Clock:
+    def __init__(self):
+        self.us = 1_000_000
+
+    def ticks_us(self):
+        return self.us
+
+    @staticmethod
+    def ticks_diff(a, b):
+        return a - b
+
+    @staticmethod
+    def ticks_add(a, b):
+        return a + b
+
+
+def cable(tx_buffer=link_cable.TX_BUFFER, baud=link_cable.BAUD):
+    uart = FakeUart()
+    clock = Clock()
+    c = LinkCable(uart, baud=baud, tx_buffer=tx_buffer, ticks_us=clock.ticks_us,
+                  ticks_diff=clock.ticks_diff, ticks_add=clock.ticks_add)
+    return c, uart, clock
+
+
+def test_read_gives_what_arrived_once_and_none_when_nothing_did():
+    c, uart, _ = cable()
+    assert c.read() is None
+    uart.line += b"@K1 LA 1 2 3 abcdef01\n"
+    got = c.read()
+    assert bytes(got) == b"@K1 LA 1 2 3 abcdef01\n"
+    assert c.read() is None
+    assert c.received == 22
+
+
+def test_read_takes_at_most_a_chunk_and_the_rest_next_time():
+    c, uart, _ = cable()
+    uart.line += bytes(range(256)) * 6
+    first = bytes(c.read())
+    assert len(first) == link_cable.READ_CHUNK
+    rest = bytes(c.read())
+    assert first + rest == bytes(range(256)) * 6
+    assert c.waiting() == 0
+
+
+def test_the_buffer_read_into_is_allocated_once():
+    c, uart, _ = cable()
+    uart.line += b"abc"
+    a = c.read()
+    uart.line += b"defg"
+    b = c.read()
+    assert a.obj is b.obj       # views of one bytearray, made in __init__
+    assert bytes(b) == b"defg"
+
+
+def test_a_write_that_would_not_fit_is_dropped_whole_and_room_comes_back_at_the_byte_rate():
+    c, uart, clock = cable(tx_buffer=1000)
+    c.write(b"x" * 600)
+    c.write(b"y" * 600)                 # 1200 > 1000: dropped whole, not cut
+    assert bytes(uart.out) == b"x" * 600 and c.dropped == 1
+    # at 115200 baud 10 bits a byte: 87 us each (rounded up); 300 bytes leave in 26.1 ms
+    clock.us += 300 * 87
+    assert c.free() == 1000 - 300
+    c.write(b"y" * 600)
+    assert c.free() == 100 and c.sent == 1200
+    clock.us += 10_000_000              # long idle: all gone, and no credit is banked
+    assert c.free() == 1000
+    clock.us += 10_000_000
+    c.write(b"z" * 1000)
+    assert c.free() == 0
+
+
+def test_the_estimate_never_drains_faster_than_the_line():
+    # at any baud the estimated room is never more than what a real line has freed
+    for baud in (9600, 57600, 115200, 230400, 921600):
+        c, uart, clock = cable(tx_buffer=4096, baud=baud)
+        c.write(b"a" * 4096)
+        for step_us in (1, 13, 87, 1000, 4321):
+            clock.us += step_us
+            elapsed = clock.us - 1_000_000
+            left_on_a_real_line = max(0, 4096 - elapsed * baud // 10 // 1_000_000)
+            assert c.room - c.queued <= 4096 - left_on_a_real_line
+
+
+def test_close_gives_the_uart_back_and_then_nothing_is_read_or_written():
+    c, uart, _ = cable()
+    c.close()
+    c.close()
+    assert uart.deinits == 1
+    uart.line += b"late"
+    assert c.read() is None and c.waiting() == 0
+    c.write(b"never")
+    assert uart.out == b""
+
+
+def test_open_port_asks_for_the_pins_the_board_gives_the_link(monkeypatch):
+    made = {}
+
+    class Pin:
+        IN = 0
+        PULL_UP = 1
+
+        def __init__(self, n, mode=None, pull=None):
+            self.n = n
+            if pull is not None:
+                made.setdefault("pulled", []).append((n, mode, pull))
+
+    class UART(FakeUart):
+        def __init__(self, uart_id, **kw):
+            FakeUart.__init__(self)
+            made.setdefault("uarts", []).append((uart_id, kw["baudrate"], kw["tx"].n,
+                                                 kw["rx"].n, kw["txbuf"], kw["rxbuf"],
+                                                 kw["timeout"]))
+
+    import sys
+    import time
+    import types
+    monkeypatch.setitem(sys.modules, "machine", types.SimpleNamespace(Pin=Pin, UART=UART))
+    clock = Clock()
+    for name in ("ticks_us", "ticks_diff", "ticks_add"):
+        monkeypatch.setattr(time, name, getattr(clock, name), raising=False)
+    ports = link_cable.open_ports(pins.LINK_PORTS)
+    assert len(ports) == 2
+    assert made["uarts"] == [
+        (0, 115200, 0, 1, link_cable.TX_BUFFER, link_cable.RX_BUFFER, 0),
+        (1, 115200, 4, 5, link_cable.TX_BUFFER, link_cable.RX_BUFFER, 0)]
+    assert made["pulled"] == [(1, Pin.IN, Pin.PULL_UP), (5, Pin.IN, Pin.PULL_UP)]
+    assert (pins.LINK_A_TX, pins.LINK_A_RX, pins.LINK_B_TX, pins.LINK_B_RX) == (0, 1, 4, 5)
+
+
+def test_the_virtual_hal_has_no_link_until_one_is_plugged_in(tmp_path):
+    hal = VirtualHal(str(tmp_path))
+    assert hal.link_ports() == []
+    c, _uart, _clock = cable()
+    hal.plug_link(c)
+    assert hal.link_ports() == [c]
+
+
+def test_the_chosen_rate_moves_a_window_of_frames_in_under_half_a_second():
+    # docs/link.md: 8 frames of about 420 bytes in flight; the TX buffer holds them all
+    window = 8 * 420
+    assert window <= link_cable.TX_BUFFER
+    assert window * 10 / link_cable.BAUD < 0.5

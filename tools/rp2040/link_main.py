@@ -1,0 +1,212 @@
+"""Link play on the emulated Pico without the app's screens: main.py for two devices joined
+by the link cable (tools/rp2040emu.py's LinkedDevices, tests/test_device_link.py,
+bench/bench_link.py). It runs the real link code (shared_rules.link) over the real cable
+driver (hal.link_cable, LINK A: UART0 on GP0/GP1).
+
+link_conf.json beside it says who this device is: {"role": "host" or "guest", "device",
+"name", "seed"}. The host waits for the guest in its lobby, then starts Kocka 10000 with
+the guest's player in seat 0 and a bot (EasyBot) in seat 1, and plays the bot's seat;
+the guest plays seat 0 by a fixed rule (bank when allowed, else roll; set aside the last
+legal choice). Both poll the link once a frame (32 ms) and as soon as bytes have come.
+
+Console lines (the tests read them):
+    KH label alloc free      heap after a collection: at start, after the imports, after
+                             the cable and the session, and every 2 s in play ("play")
+    KE kind device text      a link event (gone, back, host_gone, refused, desync, ...)
+    KA n crc                 the device's actions list changed: its length and CRC-32
+    KT us                    guest: a request's round trip, request() to the ACTS that
+                             confirms it (ticks_us)
+    KZ n crc                 the game is over and this device holds all n actions
+    KC sent received dropped the cable's counters, every 2 s
+    KX                       a crash (the traceback follows)
+"""
+import gc
+import sys
+import time
+
+gc.collect()
+print("KH start %d %d" % (gc.mem_alloc(), gc.mem_free()))
+
+import json                                        # noqa: E402
+import os                                          # noqa: E402
+
+import binascii                                    # noqa: E402
+import machine                                     # noqa: E402
+
+from board import pins                             # noqa: E402
+from hal import link_cable                         # noqa: E402
+from shared_rules.link import lobby                # noqa: E402
+from shared_rules.link.channel import Channel      # noqa: E402
+from shared_rules.link.guest import Guest          # noqa: E402
+from shared_rules.link.host import Host            # noqa: E402
+from shared_rules.kocka10000 import rules          # noqa: E402
+from shared_rules.kocka10000.bots import EasyBot   # noqa: E402
+
+FRAME_MS = 32
+REPORT_MS = 2000
+GAME = "kocka10000"
+APP = "link-probe"
+HOST_SEAT = 1
+GUEST_SEAT = 0
+
+ticks_ms = time.ticks_ms
+ticks_us = time.ticks_us
+ticks_diff = time.ticks_diff
+
+
+def heap(label):
+    gc.collect()
+    print("KH %s %d %d" % (label, gc.mem_alloc(), gc.mem_free()))
+
+
+def epoch():
+    """30 bits of the chip's entropy: a new link epoch each power-up."""
+    return int.from_bytes(os.urandom(4), "little") & 0x3FFFFFFF
+
+
+class Tally:
+    """The CRC-32 of an actions list, kept up to date as it grows (rebuilt if it shrank)."""
+
+    def __init__(self):
+        self.n = 0
+        self.crc = 0
+
+    def update(self, actions):
+        if len(actions) < self.n:
+            self.n = 0
+            self.crc = 0
+        changed = len(actions) != self.n
+        while self.n < len(actions):
+            self.crc = binascii.crc32(repr(tuple(actions[self.n])).encode(), self.crc)
+            self.n += 1
+        if changed:
+            print("KA %d %08x" % (self.n, self.crc))
+
+
+def guest_choice(state, p):
+    """Seat p's move by a fixed rule: bank when allowed, else roll; when picking, the
+    last legal choice (it sets aside the most dice)."""
+    legal = state.legal_actions(p)
+    if not legal:
+        return None
+    if state.phase == rules.ROLLING:
+        for a in legal:
+            if a[1] == rules.BANK:
+                return a
+        return legal[0]
+    return legal[-1]
+
+
+def events(session):
+    for kind, device, text in session.take_events():
+        print("KE %s %s %s" % (kind, device, text))
+
+
+def wait_frame(port, start):
+    """Until the next frame is due, or bytes came on the cable and the line has been quiet
+    for a millisecond since (a frame's bytes come back to back: reading them as they
+    trickle in would run the session once a millisecond for nothing)."""
+    end = time.ticks_add(start, FRAME_MS)
+    seen = 0
+    while ticks_diff(end, ticks_ms()) > 0:
+        n = port.waiting()
+        if n and n == seen:
+            return
+        seen = n
+        time.sleep_ms(1)
+
+
+def run_host(conf, port):
+    host = Host(conf["device"], conf["name"], APP)
+    host.add_port(Channel(port, epoch()))
+    heap("session")
+    bot = EasyBot(conf["seed"])
+    tally = Tally()
+    ended = None
+    report = ticks_ms()
+    while True:
+        now = ticks_ms()
+        host.tick(now)
+        if host.phase == "lobby":
+            members = host.members()
+            if len(members) > 1:
+                seats = lobby.seats([members[1]], [["Bot", "easy"]], host.device)
+                host.start(GAME, seats, now, None, conf["seed"])
+        elif host.state is not None:
+            st = host.state
+            if not st.is_terminal() and HOST_SEAT in st.actors():
+                why = host.submit(bot.act(st, HOST_SEAT, host.game_time(now)), now)
+                if why is not None:
+                    print("KE bot_refused %s %s" % (host.device, why))
+            tally.update(host.actions)
+            if st.is_terminal() and ended != tally.n:
+                ended = tally.n
+                print("KZ %d %08x" % (tally.n, tally.crc))
+        events(host)
+        report = periodic(report, now, port)
+        wait_frame(port, now)
+
+
+def run_guest(conf, port):
+    guest = Guest(Channel(port, epoch()), conf["device"], conf["name"], APP)
+    heap("session")
+    tally = Tally()
+    asked = None        # (request number, ticks_us when asked)
+    ended = None
+    report = ticks_ms()
+    while True:
+        now = ticks_ms()
+        guest.tick(now)
+        if asked is not None and guest.pending != asked[0]:
+            print("KT %d" % ticks_diff(ticks_us(), asked[1]))
+            asked = None
+        if guest.phase == "playing":
+            tally.update(guest.actions)
+            st = guest.state
+            if guest.caught_up():
+                if st.is_terminal():
+                    if ended != tally.n:
+                        ended = tally.n
+                        print("KZ %d %08x" % (tally.n, tally.crc))
+                elif guest.pending is None and GUEST_SEAT in guest.you \
+                        and GUEST_SEAT in st.actors():
+                    r = guest.request(guest_choice(st, GUEST_SEAT))
+                    if r is not None:
+                        asked = (r, ticks_us())
+                        guest.ch.flush(now)
+        events(guest)
+        report = periodic(report, now, port)
+        wait_frame(port, now)
+
+
+def periodic(report, now, port):
+    if ticks_diff(now, report) < REPORT_MS:
+        return report
+    heap("play")
+    print("KC %d %d %d" % (port.sent, port.received, port.dropped))
+    return now
+
+
+def main():
+    try:
+        # the app's clocks (hal.pico.setup_clocks): clk_peri, which times the UART, at 125 MHz
+        machine.freq(125_000_000, 125_000_000)
+    except (TypeError, ValueError, OSError):
+        pass
+    with open("link_conf.json") as f:
+        conf = json.load(f)
+    heap("imports")
+    port = link_cable.open_ports(pins.LINK_PORTS[:1])[0]
+    heap("cable")
+    print("KU %s" % (port.uart,))
+    if conf["role"] == "host":
+        run_host(conf, port)
+    else:
+        run_guest(conf, port)
+
+
+try:
+    main()
+except Exception as e:
+    print("KX")
+    sys.print_exception(e)
