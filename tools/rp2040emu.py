@@ -576,3 +576,69 @@ class ProbeLog:
     def peak(self, screens=None):
         heaps = [f[2] for f in self.frames if screens is None or f[3] in screens]
         return max(heaps) if heaps else 0
+
+
+LINK_MAIN = os.path.join(ROOT, "tools", "rp2040", "link_main.py")
+LINK_PLAY = os.path.join(ROOT, "tools", "rp2040", "link_play.py")
+
+
+def link_probe(role, device, name, seed):
+    """The link probe (tools/rp2040/link_main.py: link play over the cable, no screens) as
+    files for build_image(extra=): role "host" or "guest"."""
+    files = {}
+    for name_in_image, path in (("main.py", LINK_MAIN), ("link_play.py", LINK_PLAY)):
+        with open(path, "rb") as f:
+            files[name_in_image] = f.read()
+    files["link_conf.json"] = json.dumps({"role": role, "device": device, "name": name,
+                                          "seed": seed}).encode()
+    return files
+
+
+class LinkLog:
+    """Parses the link probe's console lines (with their emulated times, from
+    Device.console_lines()): heap marks, events, action counts, round trips, the end."""
+
+    def __init__(self, lines):
+        self.heap = []        # (t, label, alloc, free)
+        self.events = []      # (t, kind, device, text)
+        self.counts = []      # (t, n, crc)
+        self.rtt_us = []
+        self.ends = []        # (t, n, crc)
+        self.cable = []       # (t, sent, received, dropped)
+        self.crashed = False
+        listed = {}
+        for t, line in lines:
+            parts = line.split(" ", 3)
+            tag = parts[0]
+            if tag == "KH" and len(parts) == 4:
+                self.heap.append((t, parts[1], int(parts[2]), int(parts[3])))
+            elif tag == "KE":
+                parts += [""] * (4 - len(parts))
+                self.events.append((t, parts[1], parts[2], parts[3]))
+            elif tag == "KA" and len(parts) == 3:
+                self.counts.append((t, int(parts[1]), parts[2]))
+            elif tag == "KT" and len(parts) == 2:
+                self.rtt_us.append(int(parts[1]))
+            elif tag == "KZ" and len(parts) == 3:
+                self.ends.append((t, int(parts[1]), parts[2]))
+                listed = {}
+            elif tag == "KL":
+                start, rest = line[3:].split(" ", 1)
+                listed[int(start)] = json.loads(rest)
+            elif tag == "KC" and len(parts) == 4:
+                self.cable.append((t, int(parts[1]), int(parts[2]), int(parts[3])))
+            elif tag == "KX" or line.startswith("Traceback"):
+                self.crashed = True
+        self.actions = []     # the last actions list printed after a KZ
+        for start in sorted(listed):
+            self.actions.extend(tuple(a) for a in listed[start])
+
+    def count(self):
+        return self.counts[-1][1] if self.counts else 0
+
+    def first(self, kind, after=0.0):
+        """The time of the first event of `kind` at or after `after`, or None."""
+        for t, k, _d, _x in self.events:
+            if k == kind and t >= after:
+                return t
+        return None

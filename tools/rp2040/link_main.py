@@ -6,8 +6,7 @@ driver (hal.link_cable, LINK A: UART0 on GP0/GP1).
 link_conf.json beside it says who this device is: {"role": "host" or "guest", "device",
 "name", "seed"}. The host waits for the guest in its lobby, then starts Kocka 10000 with
 the guest's player in seat 0 and a bot (EasyBot) in seat 1, and plays the bot's seat;
-the guest plays seat 0 by a fixed rule (bank when allowed, else roll; set aside the last
-legal choice). Both poll the link once a frame (32 ms) and as soon as bytes have come.
+the guest plays seat 0 by a fixed rule (link_play.guest_choice). Both poll the link once a frame (32 ms) and as soon as bytes have come.
 
 Console lines (the tests read them):
     KH label alloc free      heap after a collection: at start, after the imports, after
@@ -17,6 +16,7 @@ Console lines (the tests read them):
     KT us                    guest: a request's round trip, request() to the ACTS that
                              confirms it (ticks_us)
     KZ n crc                 the game is over and this device holds all n actions
+    KL i [[...], ...]        then its actions list, from index i, a few actions a line
     KC sent received dropped the cable's counters, every 2 s
     KX                       a crash (the traceback follows)
 """
@@ -30,7 +30,6 @@ print("KH start %d %d" % (gc.mem_alloc(), gc.mem_free()))
 import json                                        # noqa: E402
 import os                                          # noqa: E402
 
-import binascii                                    # noqa: E402
 import machine                                     # noqa: E402
 
 from board import pins                             # noqa: E402
@@ -39,8 +38,8 @@ from shared_rules.link import lobby                # noqa: E402
 from shared_rules.link.channel import Channel      # noqa: E402
 from shared_rules.link.guest import Guest          # noqa: E402
 from shared_rules.link.host import Host            # noqa: E402
-from shared_rules.kocka10000 import rules          # noqa: E402
 from shared_rules.kocka10000.bots import EasyBot   # noqa: E402
+from link_play import Tally, guest_choice, print_actions   # noqa: E402
 
 FRAME_MS = 32
 REPORT_MS = 2000
@@ -62,39 +61,6 @@ def heap(label):
 def epoch():
     """30 bits of the chip's entropy: a new link epoch each power-up."""
     return int.from_bytes(os.urandom(4), "little") & 0x3FFFFFFF
-
-
-class Tally:
-    """The CRC-32 of an actions list, kept up to date as it grows (rebuilt if it shrank)."""
-
-    def __init__(self):
-        self.n = 0
-        self.crc = 0
-
-    def update(self, actions):
-        if len(actions) < self.n:
-            self.n = 0
-            self.crc = 0
-        changed = len(actions) != self.n
-        while self.n < len(actions):
-            self.crc = binascii.crc32(repr(tuple(actions[self.n])).encode(), self.crc)
-            self.n += 1
-        if changed:
-            print("KA %d %08x" % (self.n, self.crc))
-
-
-def guest_choice(state, p):
-    """Seat p's move by a fixed rule: bank when allowed, else roll; when picking, the
-    last legal choice (it sets aside the most dice)."""
-    legal = state.legal_actions(p)
-    if not legal:
-        return None
-    if state.phase == rules.ROLLING:
-        for a in legal:
-            if a[1] == rules.BANK:
-                return a
-        return legal[0]
-    return legal[-1]
 
 
 def events(session):
@@ -142,6 +108,7 @@ def run_host(conf, port):
             if st.is_terminal() and ended != tally.n:
                 ended = tally.n
                 print("KZ %d %08x" % (tally.n, tally.crc))
+                print_actions(host.actions)
         events(host)
         report = periodic(report, now, port)
         wait_frame(port, now)
@@ -168,6 +135,7 @@ def run_guest(conf, port):
                     if ended != tally.n:
                         ended = tally.n
                         print("KZ %d %08x" % (tally.n, tally.crc))
+                        print_actions(guest.actions)
                 elif guest.pending is None and GUEST_SEAT in guest.you \
                         and GUEST_SEAT in st.actors():
                     r = guest.request(guest_choice(st, GUEST_SEAT))
