@@ -26,7 +26,7 @@ RESULTS = os.path.join(ROOT, "bench", "results")
 COMMAND = "python -m tools.perf_docs"
 
 BLOCK = re.compile(r"(<!-- figures:([a-z0-9_-]+) -->\n)(.*?)(<!-- /figures -->)", re.S)
-DEVICE_BENCHES = ("device", "bots_device")
+DEVICE_BENCHES = ("device", "bots_device", "link")
 DEVICE_NOTE = ("A real Pico is somewhat slower: the emulator does not model flash-cache "
                "misses.")
 
@@ -413,6 +413,31 @@ def web_table(r):
         " Browser: Chromium %s." % w["browser"]
 
 
+def link_table(r):
+    k = r["link"]
+    rt = k["round_trip_ms"]
+    rows = [
+        ("a guest's request to the ACTS that confirms it, median / p90 / max (%d requests)"
+         % rt["n"], "%s / %s / %s ms" % (num(rt["median"]), num(rt["p90"]), num(rt["max"]))),
+        ("a game of Kocka 10000 over the cable (%d actions)" % k["actions"],
+         "%s s; %s KB host to guest, %s KB back" % (
+             num(k["game_ms"] / 1000.0), kb(k["bytes_host_to_guest"]),
+             kb(k["bytes_guest_to_host"]))),
+        ("heap of one open cable (UART buffers, driver)",
+         "%s KB" % kb(k["heap_host"]["cable_bytes"])),
+        ("heap of the link in play over the imports (cable, session, game, actions), host / guest",
+         "%s / %s KB" % (kb(k["heap_host"]["link_in_play_bytes"]),
+                         kb(k["heap_guest"]["link_in_play_bytes"]))),
+        ("cable pulled: \"gone\" on the host / the guest after",
+         "%s / %s ms" % (num(k["gone_after_cut_ms"]["host"]),
+                         num(k["gone_after_cut_ms"]["guest"]))),
+        ("cable back: the guest holds the whole game again after",
+         "%s s" % num(k["catch_up_whole_game_ms"] / 1000.0)),
+    ]
+    return table(("what", "figure"), rows) + "\n\n" + where(r, "link") + \
+        " Baud rate %d (115200 set; the divider's nearest)." % k["baud"]
+
+
 def emulator_speed(r):
     ui = r["device"]["ui"]
     return ("The emulator runs about %s million RP2040 instructions per wall-clock second. "
@@ -442,6 +467,7 @@ BLOCKS = {
     "cubo": cubo_table,
     "cubingos": cubingos_table,
     "sync": sync_table,
+    "link": link_table,
     "web": web_table,
     "emulator-speed": emulator_speed,
     "bench-times": bench_times,

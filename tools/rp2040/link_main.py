@@ -128,6 +128,8 @@ def run_guest(conf, port):
             print("KT %d" % ticks_diff(ticks_us(), asked[1]))
             asked = None
         if guest.phase == "playing":
+            if len(guest.actions) < tally.n:
+                ended = None        # welcomed again: the game comes afresh from its start
             tally.update(guest.actions)
             st = guest.state
             if guest.caught_up():
