@@ -26,7 +26,7 @@
  *   wire W cut|join     pull / replug cable W (bytes on the line are lost)
  *   wire W send D HEX   bytes arriving at device D's end of cable W from the line
  *   wire W flood D N S  N bytes of seeded noise (seed S) arriving at device D's end
- *   wire W stats        answer a wire event: bytes carried, lost, injected, per end
+ *   wire W stats        answer a wire event (not ok): bytes carried, lost, injected, per end
  *   quit
  * Events on stdout, one JSON object a line, each with "ev" and "t" (ms), and "dev" when
  * there are several devices: ready, ok, boot, off, frame (file: DIR/frame_NNNNN.rgb565,
@@ -108,6 +108,8 @@ async function runUntil(absMs) {
   if (count === 1 && boards[0].on) now = boards[0].now;
 }
 
+/** A wire command; null when done, "answered" when its wire event was the answer, else
+ * the error's text. */
 function wireCommand(w, [what, d, a, b]) {
   const wire = wires[w];
   if (!wire) return `no wire ${w}`;
@@ -115,8 +117,10 @@ function wireCommand(w, [what, d, a, b]) {
   if (what === 'cut' || what === 'join') wire.setCut(what === 'cut');
   else if (what === 'send' && end >= 0) wire.inject(end, Buffer.from(a || '', 'hex'), now);
   else if (what === 'flood' && end >= 0) wire.inject(end, floodBytes(Number(a), Number(b)), now);
-  else if (what === 'stats') emit({ ev: 'wire', t: nowMs(), wire: w, ...wire.report() });
-  else return `bad wire command ${what}`;
+  else if (what === 'stats') {
+    emit({ ev: 'wire', t: nowMs(), wire: w, ...wire.report() });
+    return 'answered';
+  } else return `bad wire command ${what}`;
   return null;
 }
 
@@ -172,6 +176,7 @@ async function main() {
     else if (cmd === 'quit') break;
     else if (!boards[d]) error = `no device ${d}`;
     else error = deviceCommand(boards[d], cmd, rest);
+    if (error === 'answered') continue;
     if (error) {
       emit({ ev: 'error', t: nowMs(), message: error });
       continue;
