@@ -84,7 +84,7 @@ class _Emulator:
     """The node process (tools/rp2040/run.mjs): commands in; events out, each handed to
     the device it names (`dev`, 0 when there is one), answers to whoever waits."""
 
-    def __init__(self, cmd, devices, timeout):
+    def __init__(self, devices, timeout):
         self.devices = devices
         self.timeout = timeout
         self.now = 0.0
@@ -93,10 +93,15 @@ class _Emulator:
         self.wall = 0.0
         self.lock = threading.Lock()
         self._replies = queue.Queue()
+        self.proc = None
+
+    def start(self, cmd):
+        """Starts the process once every device is in `devices` (its events name them)."""
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=ROOT)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
+        self.wait("ready")
 
     def _read(self):
         for line in self.proc.stdout:
@@ -132,7 +137,7 @@ class _Emulator:
         return self.wait(what)
 
     def close(self):
-        if self.proc.poll() is None:
+        if self.proc is not None and self.proc.poll() is None:
             try:
                 self.send("quit")
                 self.proc.wait(timeout=10)
@@ -177,9 +182,8 @@ class Device:
         fs = _write_image(self.out_dir, "fs.img", image)
         self._prefix = ""
         self._init_state()
-        self._emu = _Emulator(_command(firmware_dir(), [fs], self.out_dir, firmware), [self],
-                              timeout)
-        self._emu.wait("ready")
+        self._emu = _Emulator([self], timeout)
+        self._emu.start(_command(firmware_dir(), [fs], self.out_dir, firmware))
 
     def _init_state(self):
         self.frames = []
@@ -419,12 +423,11 @@ class LinkedDevices:
         paths = [_write_image(self.out_dir, "fs%d.img" % i, image)
                  for i, image in enumerate(images)]
         self.devices = []
-        self._emu = _Emulator(_command(firmware_dir(), paths, self.out_dir, firmware,
-                                       self.wires), self.devices, timeout)
+        self._emu = _Emulator(self.devices, timeout)
         for i in range(len(images)):
             self.devices.append(Device(None, _linked=(self._emu, i, os.path.join(
                 self.out_dir, "d%d" % i))))
-        self._emu.wait("ready")
+        self._emu.start(_command(firmware_dir(), paths, self.out_dir, firmware, self.wires))
 
     def __getitem__(self, i):
         return self.devices[i]
