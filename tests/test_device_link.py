@@ -8,7 +8,8 @@ machine.UART() comes up (no interrupt storm), 200 bytes written at once go out p
 with every fault of the cable on the way: garbage and a flood on the line, the cable
 pulled for 3 s and plugged back, the guest powered off for a second and on again. The
 game runs to its end with both devices holding the same actions, and those are the very
-actions the same players make with no link at all."""
+actions the same players make with no link at all. Last, three Picos in a star (the
+host on LINK A and LINK B) play one game."""
 import os
 
 import pytest
@@ -117,8 +118,9 @@ def game(tmp_path_factory):
                "wall": pair.wall}
 
 
-def unlinked_game():
-    """The same players with no link: EasyBot in seat 1, the guest's rule in seat 0."""
+def unlinked_game(guests=1):
+    """The same players with no link: the guests' rule in the first seats, EasyBot in the
+    last. Returns the actions and the CRC after each ({n: crc})."""
     import sys
     sys.path.insert(0, os.path.join(ROOT, "tools", "rp2040"))
     try:
@@ -127,17 +129,19 @@ def unlinked_game():
         sys.path.pop(0)
     from shared_rules.kocka10000.bots import EasyBot
     from shared_rules.kocka10000.rules import Kocka10000
-    state = Kocka10000(2, SEED, None)
+    state = Kocka10000(guests + 1, SEED, None)
     bot = EasyBot(SEED)
     actions = []
+    crcs = {0: "%08x" % 0}
+    tally = link_play.Tally()
     while not state.is_terminal():
         p = state.actors()[0]
-        a = tuple(link_play.guest_choice(state, 0) if p == 0 else bot.act(state, 1, 0))
+        a = tuple(bot.act(state, p, 0) if p == guests else link_play.guest_choice(state, p))
         state.apply(a)
         actions.append(a)
-    tally = link_play.Tally()
-    tally.update(actions, say=False)
-    return actions, "%08x" % tally.crc
+        tally.update(actions, say=False)
+        crcs[len(actions)] = "%08x" % tally.crc
+    return actions, crcs
 
 
 def test_nothing_crashed(game):
@@ -149,8 +153,8 @@ def test_both_picos_end_the_game_with_the_same_actions_the_players_make_unlinked
     assert h.ends and g.ends, (h.counts[-1:], g.counts[-1:])
     assert h.ends[-1][1:] == g.ends[-1][1:]
     assert h.actions == g.actions and len(h.actions) == h.ends[-1][1]
-    actions, crc = unlinked_game()
-    assert h.actions == actions and h.ends[-1][2] == crc
+    actions, crcs = unlinked_game()
+    assert h.actions == actions and h.ends[-1][2] == crcs[len(actions)]
 
 
 def test_garbage_and_a_flood_on_the_line_change_nothing(game):
@@ -184,3 +188,26 @@ def test_a_guest_powered_off_and_on_rejoins_and_catches_up(game):
     after = [c for c in g.counts if c[0] >= marks["on"]]
     assert after and after[0][1] < after[-1][1]
     assert marks["back"] - marks["on"] < 8000
+
+
+def test_three_picos_in_a_star_play_one_game(tmp_path_factory):
+    """The host takes a guest on LINK A (UART0) and one on LINK B (UART1); each guest is on
+    its LINK A. Every actions list any of the three holds on the way is the game's."""
+    images = [device_image.build_image(extra=rp2040emu.link_probe("host", "H1", "Hana", SEED,
+                                                                   guests=2)),
+              device_image.build_image(extra=rp2040emu.link_probe("guest", "G2", "Gus", SEED)),
+              device_image.build_image(extra=rp2040emu.link_probe("guest", "G3", "Gil", SEED))]
+    cables = [((0, 0), (1, 0)), ((0, 1), (2, 0))]
+    with linked(tmp_path_factory, "star", images, cables) as star:
+        def logs():
+            return [rp2040emu.LinkLog(d.console_lines()) for d in star]
+        star.run_until(lambda: all(x.count() >= 45 or x.crashed for x in logs()), 30000, 250)
+        h, g2, g3 = logs()
+    assert not (h.crashed or g2.crashed or g3.crashed)
+    _actions, crcs = unlinked_game(guests=2)
+    for log in (h, g2, g3):
+        assert log.count() >= 45
+        for _t, n, crc in log.counts:
+            assert crcs[n] == crc, (n, crc)
+    # both guests played their own seats through the host
+    assert g2.rtt_us and g3.rtt_us

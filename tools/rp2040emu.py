@@ -585,15 +585,16 @@ LINK_MAIN = os.path.join(ROOT, "tools", "rp2040", "link_main.py")
 LINK_PLAY = os.path.join(ROOT, "tools", "rp2040", "link_play.py")
 
 
-def link_probe(role, device, name, seed):
+def link_probe(role, device, name, seed, guests=1):
     """The link probe (tools/rp2040/link_main.py: link play over the cable, no screens) as
-    files for build_image(extra=): role "host" or "guest"."""
+    files for build_image(extra=): role "host" or "guest"; a host of `guests` guests (1 on
+    LINK A, 2 on LINK A and LINK B)."""
     files = {}
     for name_in_image, path in (("main.py", LINK_MAIN), ("link_play.py", LINK_PLAY)):
         with open(path, "rb") as f:
             files[name_in_image] = f.read()
     files["link_conf.json"] = json.dumps({"role": role, "device": device, "name": name,
-                                          "seed": seed}).encode()
+                                          "seed": seed, "guests": guests}).encode()
     return files
 
 

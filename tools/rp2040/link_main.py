@@ -4,9 +4,11 @@ bench/bench_link.py). It runs the real link code (shared_rules.link) over the re
 driver (hal.link_cable, LINK A: UART0 on GP0/GP1).
 
 link_conf.json beside it says who this device is: {"role": "host" or "guest", "device",
-"name", "seed"}. The host waits for the guest in its lobby, then starts Kocka 10000 with
-the guest's player in seat 0 and a bot (EasyBot) in seat 1, and plays the bot's seat;
-the guest plays seat 0 by a fixed rule (link_play.guest_choice). Both poll the link once a frame (32 ms) and as soon as bytes have come.
+"name", "seed", and for the host "guests": 1 or 2}. A guest uses LINK A; the host one
+port per guest, LINK A then LINK B (a star). The host waits for its guests in its lobby,
+then starts Kocka 10000 with the guests' players in the first seats and a bot (EasyBot)
+in the last, and plays the bot's seat; each guest plays its seat by a fixed rule
+(link_play.guest_choice). Both poll the link once a frame (32 ms) and as soon as bytes have come.
 
 Console lines (the tests read them):
     KH label alloc free      heap after a collection: at start, after the imports, after
@@ -45,8 +47,6 @@ FRAME_MS = 32
 REPORT_MS = 2000
 GAME = "kocka10000"
 APP = "link-probe"
-HOST_SEAT = 1
-GUEST_SEAT = 0
 
 ticks_ms = time.ticks_ms
 ticks_us = time.ticks_us
@@ -68,24 +68,29 @@ def events(session):
         print("KE %s %s %s" % (kind, device, text))
 
 
-def wait_frame(port, start):
-    """Until the next frame is due, or bytes came on the cable and the line has been quiet
+def wait_frame(ports, start):
+    """Until the next frame is due, or bytes came on a cable and the lines have been quiet
     for a millisecond since (a frame's bytes come back to back: reading them as they
     trickle in would run the session once a millisecond for nothing)."""
     end = time.ticks_add(start, FRAME_MS)
     seen = 0
     while ticks_diff(end, ticks_ms()) > 0:
-        n = port.waiting()
+        n = 0
+        for p in ports:
+            n += p.waiting()
         if n and n == seen:
             return
         seen = n
         time.sleep_ms(1)
 
 
-def run_host(conf, port):
+def run_host(conf, ports):
     host = Host(conf["device"], conf["name"], APP)
-    host.add_port(Channel(port, epoch()))
+    for port in ports:
+        host.add_port(Channel(port, epoch()))
     heap("session")
+    guests = len(ports)
+    bot_seat = guests           # the guests' players first, then the bot
     bot = EasyBot(conf["seed"])
     tally = Tally()
     ended = None
@@ -95,13 +100,13 @@ def run_host(conf, port):
         host.tick(now)
         if host.phase == "lobby":
             members = host.members()
-            if len(members) > 1:
-                seats = lobby.seats([members[1]], [["Bot", "easy"]], host.device)
+            if len(members) > guests:
+                seats = lobby.seats(members[1:], [["Bot", "easy"]], host.device)
                 host.start(GAME, seats, now, None, conf["seed"])
         elif host.state is not None:
             st = host.state
-            if not st.is_terminal() and HOST_SEAT in st.actors():
-                why = host.submit(bot.act(st, HOST_SEAT, host.game_time(now)), now)
+            if not st.is_terminal() and bot_seat in st.actors():
+                why = host.submit(bot.act(st, bot_seat, host.game_time(now)), now)
                 if why is not None:
                     print("KE bot_refused %s %s" % (host.device, why))
             tally.update(host.actions)
@@ -110,12 +115,12 @@ def run_host(conf, port):
                 print("KZ %d %08x" % (tally.n, tally.crc))
                 print_actions(host.actions)
         events(host)
-        report = periodic(report, now, port)
-        wait_frame(port, now)
+        report = periodic(report, now, ports)
+        wait_frame(ports, now)
 
 
-def run_guest(conf, port):
-    guest = Guest(Channel(port, epoch()), conf["device"], conf["name"], APP)
+def run_guest(conf, ports):
+    guest = Guest(Channel(ports[0], epoch()), conf["device"], conf["name"], APP)
     heap("session")
     tally = Tally()
     asked = None        # (request number, ticks_us when asked)
@@ -138,22 +143,29 @@ def run_guest(conf, port):
                         ended = tally.n
                         print("KZ %d %08x" % (tally.n, tally.crc))
                         print_actions(guest.actions)
-                elif guest.pending is None and GUEST_SEAT in guest.you \
-                        and GUEST_SEAT in st.actors():
-                    r = guest.request(guest_choice(st, GUEST_SEAT))
-                    if r is not None:
-                        asked = (r, ticks_us())
-                        guest.ch.flush(now)
+                elif guest.pending is None:
+                    for seat in guest.you:
+                        if seat in st.actors():
+                            r = guest.request(guest_choice(st, seat))
+                            if r is not None:
+                                asked = (r, ticks_us())
+                                guest.ch.flush(now)
+                            break
         events(guest)
-        report = periodic(report, now, port)
-        wait_frame(port, now)
+        report = periodic(report, now, ports)
+        wait_frame(ports, now)
 
 
-def periodic(report, now, port):
+def periodic(report, now, ports):
     if ticks_diff(now, report) < REPORT_MS:
         return report
     heap("play")
-    print("KC %d %d %d" % (port.sent, port.received, port.dropped))
+    sent = received = dropped = 0
+    for p in ports:
+        sent += p.sent
+        received += p.received
+        dropped += p.dropped
+    print("KC %d %d %d" % (sent, received, dropped))
     return now
 
 
@@ -166,13 +178,16 @@ def main():
     with open("link_conf.json") as f:
         conf = json.load(f)
     heap("imports")
-    port = link_cable.open_ports(pins.LINK_PORTS[:1])[0]
+    # a guest uses LINK A; a host one port per guest (a star: LINK A, then LINK B)
+    n = conf.get("guests", 1) if conf["role"] == "host" else 1
+    ports = link_cable.open_ports(pins.LINK_PORTS[:n])
     heap("cable")
-    print("KU %s" % (port.uart,))
+    for p in ports:
+        print("KU %s" % (p.uart,))
     if conf["role"] == "host":
-        run_host(conf, port)
+        run_host(conf, ports)
     else:
-        run_guest(conf, port)
+        run_guest(conf, ports)
 
 
 try:
