@@ -96,8 +96,9 @@ async function runUntil(absMs) {
   const target = absMs * 1e6;
   while (now < target && !halted()) {
     const sliceEnd = Math.min(target, now + SLICE_NS);
+    const step = quantum(); // a baud rate set within the slice takes effect at the next
     while (now < sliceEnd && !halted()) {
-      const next = Math.min(sliceEnd, now + quantum());
+      const next = Math.min(sliceEnd, now + step);
       for (const b of boards) if (b.on) b.step(next);
       const stopped = boards.find((b) => b.halted);
       now = stopped ? stopped.now : next;

@@ -71,7 +71,8 @@ export function attachUart(mcu, index) {
 
   const fen = () => !!(u.lineCtrlRegister & LCRH_FEN);
   const depth = () => (fen() ? FIFO : 1);
-  const txLevel = () => LEVELS[Math.min(ifls & 7, 4)];
+  // without FIFOs the one holding register is the level: empty raises the interrupt
+  const txLevel = () => (fen() ? LEVELS[Math.min(ifls & 7, 4)] : 0);
   const rxLevel = () => (fen() ? LEVELS[Math.min((ifls >> 3) & 7, 4)] : 1);
   const update = () => mcu.setInterrupt(u.irq, !!(status & u.interruptMask));
 
