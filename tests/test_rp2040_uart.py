@@ -4,7 +4,7 @@ character time apart at the divider's baud rate, the TX interrupt comes when the
 falls through the trigger level and goes with ICR or with a write above the level (never
 re-raised by an ICR write: rp2040js' own model did that, and MicroPython's handler never
 returned), the RX interrupt at the trigger level, the receive timeout after 32 quiet bit
-times, an overrun past 32 bytes."""
+times, an overrun past 32 bytes, a break."""
 import json
 import os
 import subprocess
@@ -66,6 +66,9 @@ model.receive(4);
 out.misRx4 = R(0x40);
 out.rx = [R(0), R(0), R(0), R(0)];
 out.misRxRead = R(0x40);
+model.receiveBreak();
+out.breakDr = R(0);
+out.breakRis = R(0x3c) & (1 << 9);
 for (let i = 0; i < 40; i++) model.receive(i);
 out.overruns = model.stats.overruns;
 out.risOverrun = R(0x3c) & (1 << 10);
@@ -123,3 +126,7 @@ def test_rx_interrupts_at_the_level_and_after_32_quiet_bit_times(model):
 
 def test_bytes_past_a_full_rx_fifo_are_lost_and_flagged(model):
     assert model["overruns"] == 8 and model["risOverrun"]
+
+
+def test_a_line_held_low_reads_as_one_break_character(model):
+    assert model["breakDr"] == 1 << 10 and model["breakRis"]

@@ -53,6 +53,7 @@ export class Board {
     this.mcu = null;
     this.uarts = [];
     this.bootHooks = []; // called with the board after each power-on (the wires attach)
+    this.offHooks = []; // called with the board when it loses its power
   }
 
   /** The timeline's ms at the chip's `ns`. */
@@ -110,6 +111,7 @@ export class Board {
   off() {
     this.on = false;
     this.emit({ ev: 'off', t: this.ms(this.mcu.clock.nanos) });
+    for (const hook of this.offHooks) hook(this);
   }
 
   /** Runs the core until the timeline reaches targetNs: instructions, or the next alarm

@@ -11,7 +11,8 @@
  *   The TX interrupt is raised when the FIFO's level falls through the trigger level
  *   (IFLS TXIFLSEL: a written byte has left and room opened), and cleared by ICR or by
  *   writes that fill it above the level again: PL011's rule.
- * - RX: a 32-byte FIFO; a byte arriving when it is full is lost (overrun, counted, OE).
+ * - RX: a 32-byte FIFO; a byte arriving when it is full is lost (overrun, counted, OE);
+ *   `receiveBreak()` puts the break character a line held low gives (BE set).
  *   The RX interrupt is raised while the level is at or above IFLS RXIFLSEL's, the
  *   receive timeout interrupt when bytes wait and none came for 32 bit times.
  * - FR: TXFF, TXFE, BUSY, RXFF, RXFE as the FIFOs are.
@@ -39,7 +40,9 @@ const FR_TXFE = 1 << 7;
 const INT_RX = 1 << 4;
 const INT_TX = 1 << 5;
 const INT_RT = 1 << 6;
+const INT_BE = 1 << 9;
 const INT_OE = 1 << 10;
+const DR_BE = 1 << 10; // a received character's break error bit
 
 const CR_UARTEN = 1 << 0;
 const CR_TXE = 1 << 8;
@@ -66,7 +69,7 @@ export function attachUart(mcu, index) {
   let dmacr = 0;
   const model = {
     onTransmit: null,
-    stats: { sent: 0, received: 0, overruns: 0, lostTx: 0 },
+    stats: { sent: 0, received: 0, overruns: 0, lostTx: 0, breaks: 0 },
   };
 
   const fen = () => !!(u.lineCtrlRegister & LCRH_FEN);
@@ -133,6 +136,17 @@ export function attachUart(mcu, index) {
       model.stats.received++;
       if (rx.length >= rxLevel()) status |= INT_RX;
     }
+    timeout.schedule((32 * 1e9) / model.baud());
+    update();
+  };
+  /** The line held low (the far device lost its power): one break character, data 0
+   * with BE set, as the PL011 reads it; then nothing until the line comes back. */
+  model.receiveBreak = () => {
+    if (!(u.ctrlRegister & CR_UARTEN) || !(u.ctrlRegister & CR_RXE) || rx.length >= depth()) return;
+    rx.push(DR_BE);
+    model.stats.breaks++;
+    status |= INT_BE;
+    if (rx.length >= rxLevel()) status |= INT_RX;
     timeout.schedule((32 * 1e9) / model.baud());
     update();
   };

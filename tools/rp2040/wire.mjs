@@ -7,7 +7,8 @@
  * never run past it (a late byte would be delivered at once and counted as `late`).
  *
  * Faults: cut() and join() (a pulled and replugged cable: bytes on the line are lost),
- * a board powered off (its end sends nothing, what comes to it is lost), inject(end,
+ * a board powered off (its end sends nothing, what comes to it is lost, and its falling
+ * TX reads as a break at the far end), inject(end,
  * bytes) (bytes arriving at `end` from the line, paced at that end's byte time: garbage,
  * or a flood, besides what the other board sends).
  */
@@ -24,6 +25,7 @@ export class Wire {
       const end = this.ends[i];
       const hook = (board) => this.attach(i, board);
       end.board.bootHooks.push(hook);
+      end.board.offHooks.push(() => this.poweredOff(i));
       if (end.board.mcu) hook(end.board);
     }
   }
@@ -39,6 +41,13 @@ export class Wire {
     q.length = 0;
     this.alarms[i] = board.mcu.clock.createAlarm(() => this.deliver(i));
     this.injectAt[i] = 0;
+  }
+
+  /** End i lost its power: its TX pin falls, and the far end reads one break (unless the
+   * cable is cut: a pulled cable leaves the far RX pulled up, idle). */
+  poweredOff(i) {
+    const far = this.ends[1 - i];
+    if (!this.cut && far.board.on && far.model) far.model.receiveBreak();
   }
 
   /** The shortest byte time of the two ends now (ns): the lockstep's step. */
