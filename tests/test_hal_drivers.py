@@ -123,7 +123,18 @@ def make_machine(bus):
                     word |= 1 << gpio
             return word
 
-    m.Pin, m.SPI, m.PWM, m.freq, m.mem32 = Pin, SPI, PWM, freq, Mem32()
+    class UART:
+        def __init__(self, uart_id, **kw):
+            self.id, self.kw = uart_id, kw
+            bus.log.append(("uart", uart_id, kw["tx"].gpio, kw["rx"].gpio, kw["baudrate"]))
+
+        def any(self):
+            return 0
+
+        def deinit(self):
+            bus.log.append(("uart-deinit", self.id))
+
+    m.Pin, m.SPI, m.PWM, m.freq, m.mem32, m.UART = Pin, SPI, PWM, freq, Mem32(), UART
     return m
 
 
@@ -497,10 +508,23 @@ def test_spi_baudrate_parsing(bus):  # hal.pico imports machine: the fake one
     assert spi_baudrate("SPI(baudrate=)", 5) == 5
 
 
-def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico):
-    hal, _, _ = pico
+def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico, monkeypatch):
+    hal, _, fake_time = pico
     table = {row[0]: row[1] for row in pin_table.PIN_TABLE}
+    link = {pins.LINK_A_TX, pins.LINK_A_RX, pins.LINK_B_TX, pins.LINK_B_RX}
+    assert set(bus.pins) == set(table) - link   # the link cables open only when asked
+    import hal.link_cable as link_cable
+    fake_time.ticks_us = fake_time.ticks_ms
+    monkeypatch.setattr(link_cable, "time", fake_time)
+    ports = hal.link_ports()
     assert set(bus.pins) == set(table)
+    assert [e[1:] for e in bus.log if e[0] == "uart"] == [
+        (pins.LINK_A_UART, pins.LINK_A_TX, pins.LINK_A_RX, link_cable.BAUD),
+        (pins.LINK_B_UART, pins.LINK_B_TX, pins.LINK_B_RX, link_cable.BAUD)]
+    assert hal.link_ports() is ports            # opened once
+    for p in ports:
+        p.close()
+    assert len(hal.link_ports()) == 2 and hal.link_ports() is not ports   # opened again
     for gpio, name in table.items():
         assert getattr(pins, name) == gpio
     for b, gpio in enumerate(pins.BUTTON_PINS):

@@ -148,12 +148,9 @@ def test_open_port_asks_for_the_pins_the_board_gives_the_link(monkeypatch):
                                                  kw["timeout"]))
 
     import sys
-    import time
     import types
     monkeypatch.setitem(sys.modules, "machine", types.SimpleNamespace(Pin=Pin, UART=UART))
-    clock = Clock()
-    for name in ("ticks_us", "ticks_diff", "ticks_add"):
-        monkeypatch.setattr(time, name, getattr(clock, name), raising=False)
+    monkeypatch.setattr(link_cable, "time", Clock())
     ports = link_cable.open_ports(pins.LINK_PORTS)
     assert len(ports) == 2
     assert made["uarts"] == [

@@ -22,6 +22,8 @@ machine.UART on the heap) and READ_CHUNK: about 7 KB. close() gives them back (i
 for what is queued to leave: at most TX_BUFFER bytes, 0.36 s).
 """
 
+import time
+
 from micropython import const
 
 BAUD = const(115200)
@@ -38,7 +40,6 @@ class LinkCable:
     def __init__(self, uart, baud=BAUD, tx_buffer=TX_BUFFER, ticks_us=None, ticks_diff=None,
                  ticks_add=None):
         if ticks_us is None:
-            import time
             ticks_us = time.ticks_us
             ticks_diff = time.ticks_diff
             ticks_add = time.ticks_add
