@@ -22,6 +22,10 @@ The app talks to hardware only through one `hal` object with these parts
     hal.ticks_ms(), hal.ticks_diff(a, b), hal.sleep_ms(ms)
     hal.wait_for_input(ms) (the Pico's: main.py gives it to App.run) sleeps up to ms
                   and returns early when a button changes
+    hal.link_ports() -> list of link play's transports, each with write(data) (never
+                  blocks, may drop) and read() (bytes since the last call, or None);
+                  optional .role ("host"/"guest": it can only do that) and .where
+                  (the address to show); [] when nothing is wired (docs/link.md)
     hal.random_seed() -> int (hardware entropy on the device)
     hal.mem_free() -> free heap bytes after a collection, or None where the
                   figure means nothing (the simulator, headless runs)

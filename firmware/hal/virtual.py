@@ -132,6 +132,7 @@ class VirtualHal:
         self.serial = NullSerial()
         self.clock = 0
         self._seed = seed
+        self.links = []    # link play's transports (the simulator's TCP, tests' wires)
 
     def ticks_ms(self):
         return self.clock
@@ -148,3 +149,8 @@ class VirtualHal:
 
     def mem_free(self):
         return None
+
+    def link_ports(self):
+        """Link play's transports (write(data), read() -> bytes or None): none unless
+        the simulator or a test gave some."""
+        return self.links
