@@ -151,6 +151,7 @@ class RemoteSeat:
 
 
 REMOTE = RemoteSeat()
+GameScreen.REMOTE = REMOTE   # for app.link, which outlives this module (App.purge)
 
 
 def open_help(app, name):

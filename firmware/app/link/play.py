@@ -16,8 +16,6 @@ The screen's act() takes the actions of other devices only when it could take a
 bot's move (remote_ready(): not during a roll or a summary the player reads).
 """
 
-from app.gamescreen import REMOTE
-
 
 class LinkedPlay:
     def __init__(self, session, screen, count):
@@ -100,11 +98,12 @@ class LinkedPlay:
         screen = self.screen
         gone = self.session.host.gone_seats()
         agents = screen.agents
+        waits = screen.REMOTE   # the screen's module's (a game's modules load afresh)
         for p in self.remote:
-            if p in gone and agents[p] is REMOTE:
+            if p in gone and agents[p] is waits:
                 agents[p] = screen.make_bot(self.session.sub_kind(), p)
-            elif p not in gone and agents[p] is not REMOTE:
-                agents[p] = REMOTE
+            elif p not in gone and agents[p] is not waits:
+                agents[p] = waits
 
     def left(self, state):
         self.session.left(state)

@@ -1,0 +1,332 @@
+"""Link play through the real app: two headless simulators (each an App on the virtual
+HAL, its own storage) linked over TCP on localhost (simulator/link_tcp.py), driven with
+buttons. The host opens Link play from the main menu, the guest joins, the host starts;
+the guest's human seat is played with the guest's buttons, the host's with the host's,
+a bot seat on the host. Both play Kocka 10000 and Coloretto to the end with the same
+actions, and both game logs end with the same game. A guest that goes silent is said
+gone on the host within 2 s, a bot takes its seat (said on screen), and when it comes
+back it rejoins and is level. The lobby: its keys, a version mismatch said on both
+sides, and the screen shown when nothing can be linked."""
+import time
+
+import pytest
+
+from hal import api
+from tests.apphelpers import Harness, texts_drawn, footers
+from simulator.link_tcp import TcpHost, TcpGuest
+
+FRAME = 33
+
+
+class Pair:
+    """A host and a guest app linked over TCP on localhost, on one virtual clock: every
+    frame of one is a frame of the other, with a moment for the bytes to cross."""
+
+    def __init__(self, tmp_path, host_name="HANA", guest_name="GUS"):
+        self.server = TcpHost(0, bind="127.0.0.1")
+        self.h = Harness(tmp_path / "host", seed=11)
+        self.g = Harness(tmp_path / "guest", seed=22)
+        self.h.app.settings.set_name(0, host_name)
+        self.g.app.settings.set_name(0, guest_name)
+        self.h.hal.links = self.server.ports()
+        self.guest_link = TcpGuest("127.0.0.1", self.server.port)
+        self.g.hal.links = self.guest_link.ports()
+        self.guest_on = True
+
+    def close(self):
+        self.guest_link.close()
+        self.server.close()
+
+    def frames(self, n=1):
+        for _ in range(n):
+            self.h.frames(1)
+            if self.guest_on:
+                self.g.frames(1)
+            else:
+                self.g.clock += FRAME
+            time.sleep(0.0005)
+
+    def until(self, cond, frames, what):
+        for _ in range(frames):
+            if cond():
+                return
+            self.frames(1)
+        assert cond(), "not within %d frames: %s" % (frames, what)
+
+    def side(self, which):
+        return Side(self, self.h if which == "host" else self.g)
+
+    def lobby(self):
+        self.h.open_menu_item("Link play")
+        self.g.open_menu_item("Link play")
+        self.until(lambda: len(self.h.app.link.members()) == 2 and
+                   len(self.g.app.link.members()) == 2, 300, "the guest joined")
+
+
+class Side:
+    """One app of a Pair as the games' button helpers expect a harness: its presses and
+    frames move both apps."""
+
+    def __init__(self, pair, harness):
+        self.pair = pair
+        self.me = harness
+
+    def press(self, button, hold_frames=0):
+        me = self.me
+        me.hal.buttons.inject(api.event(api.PRESSED, button))
+        self.pair.frames(1 + hold_frames)
+        me.hal.buttons.inject(api.event(api.RELEASED, button))
+        self.pair.frames(1)
+
+    def frames(self, n=1):
+        self.pair.frames(n)
+
+    def top_name(self):
+        return type(self.me.app.top()).__name__
+
+
+@pytest.fixture
+def pair(tmp_path):
+    p = Pair(tmp_path)
+    yield p
+    p.close()
+
+
+def choose(pair, game_title, bots=0):
+    """On the host's lobby: the game and the number of bots (its rows: Start, Game, Bots)."""
+    lobby = pair.h.app.top()
+    assert type(lobby).__name__ == "LobbyScreen"
+    host = pair.side("host")
+    host.press(api.DOWN)     # Game
+    for _ in range(len(lobby.games)):
+        if lobby.games[lobby.values["game"]][0].title == game_title:
+            break
+        host.press(api.RIGHT)
+    assert lobby.games[lobby.values["game"]][0].title == game_title
+    host.press(api.DOWN)     # Bots
+    while lobby.values["bots"] != bots:
+        host.press(api.RIGHT)
+
+
+def start(pair, play_name):
+    pair.side("host").press(api.KEY_Y)
+    pair.until(lambda: type(pair.h.app.top()).__name__ == play_name and
+               type(pair.g.app.top()).__name__ == play_name, 300, "both play screens open")
+    return pair.h.app.top(), pair.g.app.top()
+
+
+def last_record(harness):
+    from app import gamelog
+    from shared_rules import records
+    log = gamelog.shared(harness.hal.storage)
+    return records.decode(log.get(log.last)) if log.last else None
+
+
+def fast_kocka(*screens):
+    for m in screens:
+        m.t_roll, m.t_bot, m.t_moment, m.t_board = 60, 40, 60, 60
+
+
+def play_kocka(pair, hm, gm, rounds=40000):
+    from tests.test_kocka10000_ui import human_step
+    host, guest = pair.side("host"), pair.side("guest")
+    for _ in range(rounds):
+        if hm.st.is_terminal() and gm.st.is_terminal() and not hm.moments and \
+                not gm.moments:
+            return
+        human_step(host, hm)
+        human_step(guest, gm)
+    raise AssertionError("the linked game did not end")
+
+
+def test_two_simulators_play_kocka10000_to_the_end_over_tcp(pair):
+    pair.lobby()
+    assert [m[1] for m in pair.g.app.link.members()] == ["HANA", "GUS"]
+    choose(pair, "Kocka 10000", bots=1)
+    hm, gm = start(pair, "Kocka10000Play")
+    fast_kocka(hm, gm)
+    # each device plays its own human; the bot plays on the host
+    assert hm.kinds == ["human", "linked", "easy"]
+    assert gm.kinds == ["linked", "human", "easy"]
+    assert type(gm.agents[2]).__name__ == "RemoteSeat"   # the bot plays on the host
+    assert hm.names == gm.names == ["HANA", "GUS", hm.names[2]]
+    moved = {"host": 0, "guest": 0}
+    real = (hm.act, gm.act)
+
+    def count(which, screen, act):
+        def spy(a):
+            if not screen.link.feeding:
+                moved[which] += 1
+            return act(a)
+        return spy
+    hm.act = count("host", hm, real[0])
+    gm.act = count("guest", gm, real[1])
+    play_kocka(pair, hm, gm)
+    link_h, link_g = pair.h.app.link, pair.g.app.link
+    pair.until(lambda: link_g.guest.actions == link_h.host.actions, 300, "level")
+    assert moved["guest"] > 0 and moved["host"] > 0   # the guest acted on the guest
+    assert hm.st.to_dict() == gm.st.to_dict() == link_h.host.state.to_dict()
+    # both leave the final screen: each keeps the finished game in its log
+    pair.side("host").press(api.KEY_A)
+    pair.side("guest").press(api.KEY_A)
+    pair.until(lambda: type(pair.h.app.top()).__name__ == "MainMenu" and
+               type(pair.g.app.top()).__name__ == "MainMenu", 300, "back at the menus")
+    rh, rg = last_record(pair.h), last_record(pair.g)
+    for k in ("game", "seed", "options", "players", "actions", "scores", "meta"):
+        assert rh[k] == rg[k], k
+    assert rh["meta"]["link"]["host"] == link_h.device
+
+
+def coloretto_step(x, m):
+    """A simple player of Coloretto on its own device: takes a row with two or more
+    cards (or any, when nothing can be drawn), else draws and places the card on the
+    first open row."""
+    from shared_rules.coloretto import rules as C
+    from app.games.coloretto.play import SUMMARY, ASSIGN, FINAL
+    st = m.st
+    if m.view == SUMMARY:
+        x.press(api.KEY_A)
+        return
+    if m.view == FINAL or not m.human_turn():
+        x.frames(2)
+        return
+    if m.view == ASSIGN:
+        x.press(api.KEY_A)
+        return
+    if st.phase == C.PHASE_TURN:
+        rows = [r for r in range(len(st.rows)) if st.taker[r] < 0 and st.rows[r]]
+        full = [r for r in rows if len(st.rows[r]) >= 2]
+        if full or (rows and not st.can_draw()):
+            r = (full or rows)[0]
+            while m.cursor != r:
+                x.press(api.DOWN)
+            x.press(api.KEY_A)
+        else:
+            x.press(api.KEY_Y)
+        return
+    r = st.open_rows()[0]
+    while m.cursor != r:
+        x.press(api.DOWN)
+    x.press(api.KEY_A)
+
+
+def test_two_simulators_play_coloretto_to_the_end_over_tcp(pair):
+    from app.games.coloretto.play import FINAL
+    pair.lobby()
+    choose(pair, "Coloretto", bots=1)
+    hm, gm = start(pair, "ColorettoPlay")
+    for m in (hm, gm):
+        m.t_bot, m.t_summary = 60, 60
+    host, guest = pair.side("host"), pair.side("guest")
+    for _ in range(20000):
+        if hm.view == FINAL and gm.view == FINAL:
+            break
+        coloretto_step(host, hm)
+        coloretto_step(guest, gm)
+    else:
+        raise AssertionError("the linked game did not end")
+    link_h, link_g = pair.h.app.link, pair.g.app.link
+    pair.until(lambda: link_g.guest.actions == link_h.host.actions, 300, "level")
+    assert not gm.link.ahead     # every action the guest showed ahead was confirmed
+    assert hm.st.to_dict() == gm.st.to_dict()
+    host.press(api.KEY_A)
+    guest.press(api.KEY_A)
+    pair.until(lambda: last_record(pair.h) is not None and last_record(pair.g) is not None,
+               300, "both logged")
+    rh, rg = last_record(pair.h), last_record(pair.g)
+    assert rh["actions"] == rg["actions"] and rh["scores"] == rg["scores"]
+
+
+def test_a_silent_guest_is_gone_within_2s_a_bot_plays_its_seat_and_it_rejoins(
+        pair, monkeypatch):
+    shown = []
+    real = pair.h.app.show_notice
+
+    def notice(text, ms=3000):
+        shown.append((pair.h.clock, text))
+        return real(text, ms)
+    monkeypatch.setattr(pair.h.app, "show_notice", notice)
+    pair.lobby()
+    choose(pair, "Kocka 10000", bots=0)
+    hm, gm = start(pair, "Kocka10000Play")
+    fast_kocka(hm, gm)
+    from tests.test_kocka10000_ui import human_step
+    host, guest = pair.side("host"), pair.side("guest")
+    for _ in range(40):
+        human_step(host, hm)
+        human_step(guest, gm)
+    # the guest is switched off: nothing more from it
+    pair.guest_on = False
+    cut = pair.h.clock
+    pair.until(lambda: any("GUS is gone" in t for _, t in shown), 200, "gone said")
+    said = [c for c, t in shown if "GUS is gone" in t][0]
+    assert said - cut <= 2000
+    assert any("a bot plays" in t for _, t in shown)
+    # the bot plays GUS's seat: the game goes on without the guest
+    pair.until(lambda: hm.agents[1] is not hm.REMOTE, 50, "a bot in the seat")
+    n = len(pair.h.app.link.host.actions)
+    for _ in range(300):
+        human_step(host, hm)
+        if len(pair.h.app.link.host.actions) > n + 6 and hm.st.turn == 0:
+            break
+    assert len(pair.h.app.link.host.actions) > n
+    # back on: it rejoins, gets the game afresh and is level; its seat is its own again
+    pair.guest_on = True
+    link_h, link_g = pair.h.app.link, pair.g.app.link
+    pair.until(lambda: link_g.guest is not None and link_g.guest.caught_up() and
+               link_g.guest.actions == link_h.host.actions and
+               type(pair.g.app.top()).__name__ == "Kocka10000Play" and
+               pair.g.app.top().st.to_dict() == link_h.host.state.to_dict(), 600,
+               "the guest level again")
+    pair.until(lambda: hm.agents[1] is hm.REMOTE, 100, "the seat back to its player")
+    assert any("GUS is back" in t for _, t in shown)
+    gm = pair.g.app.top()
+    fast_kocka(gm)
+    play_kocka(pair, hm, gm)
+    assert hm.st.to_dict() == gm.st.to_dict()
+
+
+def test_the_lobby_keys_and_a_start_refused_with_the_reason(pair, monkeypatch):
+    seen = footers(monkeypatch)
+    pair.h.open_menu_item("Link play")
+    pair.frames(3)
+    assert (("Y", "Start"),) == seen[-1][:1] and ("B", "Leave") in seen[-1]
+    lobby = pair.h.app.top()
+    pair.side("host").press(api.KEY_Y)     # nobody joined yet
+    assert pair.h.app.notice == "Nobody has joined yet"
+    pair.g.open_menu_item("Link play")
+    pair.until(lambda: len(pair.h.app.link.members()) == 2, 300, "joined")
+    assert lobby.session.where.endswith(":%d" % pair.server.port)
+    assert ("B", "Leave") in seen[-1]
+    # B on the guest leaves link play: the host sees it go
+    pair.side("guest").press(api.KEY_B)
+    assert pair.g.app.link is None and type(pair.g.app.top()).__name__ == "MainMenu"
+    pair.until(lambda: len(pair.h.app.link.members()) == 1, 100, "the guest left")
+    pair.side("host").press(api.KEY_B)
+    assert pair.h.app.link is None and type(pair.h.app.top()).__name__ == "MainMenu"
+
+
+def test_versions_that_differ_are_said_on_both_sides(pair, monkeypatch):
+    pair.h.open_menu_item("Link play")
+    pair.g.open_menu_item("Link play")
+    for c in pair.g.app.link.candidates:
+        c.app = "9.9.9"
+    pair.until(lambda: "Versions differ" in pair.g.app.link.status and
+               "Versions differ" in pair.h.app.link.status, 300, "said on both")
+    assert "9.9.9" in pair.h.app.link.status and "9.9.9" in pair.g.app.link.status
+    seen = texts_drawn(monkeypatch)
+    pair.frames(2)
+    pair.g.app.invalidate()
+    pair.frames(1)
+    assert any("Versions differ" in t for t in seen)
+
+
+def test_nothing_to_link_with_says_how(tmp_path, monkeypatch):
+    h = Harness(tmp_path)
+    seen = texts_drawn(monkeypatch)
+    h.open_menu_item("Link play")
+    h.frames(2)
+    assert h.top_name() == "NoLinkScreen"
+    assert "--link host, or" in seen
+    h.press(api.KEY_B)
+    assert h.top_name() == "MainMenu" and h.app.link is None
