@@ -330,3 +330,48 @@ def test_nothing_to_link_with_says_how(tmp_path, monkeypatch):
     assert "--link host, or" in seen
     h.press(api.KEY_B)
     assert h.top_name() == "MainMenu" and h.app.link is None
+
+
+def test_a_power_cut_on_the_host_resumes_the_game_there_and_the_guest_rejoins(
+        pair, tmp_path):
+    pair.lobby()
+    choose(pair, "Kocka 10000", bots=1)
+    hm, gm = start(pair, "Kocka10000Play")
+    fast_kocka(hm, gm)
+    from tests.test_kocka10000_ui import human_step
+    host, guest = pair.side("host"), pair.side("guest")
+    for _ in range(40):
+        human_step(host, hm)
+        human_step(guest, gm)
+    pair.until(lambda: pair.g.app.link.guest.actions == pair.h.app.link.host.actions,
+               100, "level before the cut")
+    before = pair.h.app.link.host.state.to_dict()
+    seats = pair.h.app.link.host.seats
+    # the power goes on the host: its sockets close with it
+    port = pair.server.port
+    pair.server.close()
+    clock = pair.h.clock
+    for _ in range(60):
+        pair.g.frames(1)
+    assert "The host is gone" in pair.g.app.link.status
+    # the host boots again over the same flash, and the same --link host
+    pair.server = TcpHost(port, bind="127.0.0.1")
+    pair.h = Harness(tmp_path / "host", seed=33)
+    pair.h.clock = clock
+    pair.h.hal.links = pair.server.ports()
+    assert type(pair.h.app.top()).__name__ == "ResumeScreen"
+    pair.side("host").press(api.KEY_A)
+    pair.until(lambda: type(pair.h.app.top()).__name__ == "Kocka10000Play", 50, "resumed")
+    hm = pair.h.app.top()
+    link_h = pair.h.app.link
+    assert link_h is not None and link_h.host.seats == seats
+    assert hm.st.to_dict() == before == link_h.host.state.to_dict()
+    assert hm.kinds == ["human", "linked", "easy"]
+    pair.until(lambda: pair.g.app.link.guest.caught_up() and
+               pair.g.app.link.guest.actions == link_h.host.actions and
+               type(pair.g.app.top()).__name__ == "Kocka10000Play" and
+               pair.g.app.top().st.to_dict() == before, 600, "the guest rejoined")
+    gm = pair.g.app.top()
+    fast_kocka(hm, gm)
+    play_kocka(pair, hm, gm)
+    assert hm.st.to_dict() == gm.st.to_dict()

@@ -40,8 +40,34 @@ def open(app):
     begin(app, role, ports)
 
 
-def begin(app, role, ports):
-    """Opens a session as `role` on `ports` and its lobby; the link code stays loaded
+def resume(app, saved, play):
+    """A linked game saved before a power cut (app.seats.resume_seats): the host hosts it
+    again from its save, and the guests rejoin it; a guest's save rejoins the host (the
+    game opens when the host welcomes it). With no link here the game goes on on this
+    device, bots in the linked players' seats."""
+    link = saved["meta"]["link"]
+    seats = link.get("seats") or []
+    me = S.device_id(app.hal.storage, app.hal.random_seed)
+    role = S.HOST if link.get("host") == me else S.GUEST
+    ports = S.ports_of(app.hal)
+    setup = getattr(games.load(saved["game"]), "LINK", None)
+    if not ports or S.role_of(ports) not in (None, role) or setup is None or \
+            len(seats) != len(saved["players"]):
+        sub = setup.KINDS[len(setup.KINDS) // 2] if setup is not None else "human"
+        kinds = []
+        for s in seats:
+            kinds.append(s[2] or ("human" if s[1] == me else sub))
+        app.show_notice("No link: bots play the linked players' seats", 5000)
+        app.switch(lambda: play(app, kinds, saved["players"], saved["options"],
+                                saved["seed"], saved))
+        return
+    session = begin(app, role, ports, lobby=role == S.GUEST)
+    if role == S.HOST:
+        session.resume(saved, setup)
+
+
+def begin(app, role, ports, lobby=True):
+    """Opens a session as `role` on `ports` (and its lobby); the link code stays loaded
     (App.purge leaves it) until link play ends."""
     session = S.LinkSession(app, role, ports)
     from app.link import play  # noqa: F401 (loaded now: kept with the session)
@@ -50,7 +76,9 @@ def begin(app, role, ports):
         if name.startswith("app.link.") and name != __name__ or \
                 name.startswith("shared_rules.link") or name == "app.link":
             app.core_modules.add(name)
-    app.push(LobbyScreen(app, session))
+    if lobby:
+        app.push(LobbyScreen(app, session))
+    return session
 
 
 def end(app):

@@ -23,6 +23,7 @@ GUEST = "guest"
 LINKED = "linked"      # the kind of a seat whose human plays on another device
 
 _NOTE_MS = 4000
+_HOST_GONE = "The host is gone: waiting for it"
 
 
 def device_id(storage, random_seed):
@@ -69,6 +70,7 @@ class LinkSession:
         self.bound = None       # the play screen's binding (app.link.play.LinkedPlay)
         self.opened = None      # the guest's State the open screen was built from
         self.status = ""        # the lobby's line: linking, rejected, the host gone...
+        self.nag_at = 0         # when "the host is gone" is said again in a game
         self.host = None
         self.guest = None
         self.candidates = []
@@ -119,10 +121,12 @@ class LinkSession:
             g.tick(now)
         events = g.take_events()
         phase = g.phase
-        if phase == "lobby":
+        if phase == "lobby" or phase == "playing":
             self.status = ""
-        elif phase == "linking" and not events:
-            pass
+        elif phase == "linking" and self.bound is not None and now >= self.nag_at:
+            # in a game with the host gone: said until it is back
+            self.nag_at = now + _NOTE_MS // 2
+            self.app.show_notice(_HOST_GONE, _NOTE_MS // 2 + 500)
         elif phase == "rejected":
             self.status = g.reason or "The host refused"
         return events
@@ -131,8 +135,9 @@ class LinkSession:
         """A link event, said on screen."""
         if kind in ("gone", "host_gone") and self.game is not None:
             if kind == "host_gone":
-                text = "The host is gone: waiting for it"
+                text = _HOST_GONE
                 self.status = text
+                self.nag_at = self.now + _NOTE_MS
             else:
                 text = text + ": a bot plays for them"
         elif kind == "back" or kind == "joined":
@@ -156,6 +161,16 @@ class LinkSession:
         self.game = game
         self.setup = setup
         self.open_game(0)
+
+    def resume(self, saved, setup):
+        """The host goes on with a linked game saved before a power cut: the same seats,
+        seed and actions; the guests rejoin it and catch up."""
+        link = saved["meta"]["link"]
+        self.host.start(saved["game"], link["seats"], self.now, saved["options"],
+                        saved["seed"], saved["actions"])
+        self.game = saved["game"]
+        self.setup = setup
+        self.open_game(len(saved["actions"]), saved)
 
     def maybe_open(self):
         """A guest opens the game once the host's WELCOME and every action are here (and
@@ -183,17 +198,16 @@ class LinkSession:
         self.opened = None
         self.app.home()
 
-    def open_game(self, count):
+    def open_game(self, count, saved=None):
         """Opens the play screen with the first `count` actions of the game already
-        played (a guest's catching up, a host's resume)."""
+        played (a guest's catching up; a host's resume, from its `saved` game)."""
         seats = self.seats()
         kinds = self.kinds()
         names = [s[0] for s in seats]
         src = self.host if self.host is not None else self.guest
         options = src.options if self.host is not None else src.state.options
         seed = src.seed if self.host is not None else src.state.seed
-        saved = None
-        if count:
+        if count and saved is None:
             saved = {"v": 1, "game": self.game, "options": options, "seed": seed,
                      "players": names, "meta": self.meta(), "started": 0,
                      "actions": list(src.actions[:count]), "elapsed": 0, "repair": True}
