@@ -174,7 +174,35 @@ def test_two_simulators_play_kocka10000_to_the_end_over_tcp(pair):
     rh, rg = last_record(pair.h), last_record(pair.g)
     for k in ("game", "seed", "options", "players", "actions", "scores", "meta"):
         assert rh[k] == rg[k], k
-    assert rh["meta"]["link"]["host"] == link_h.device
+    assert rh["meta"]["link"]["host"] == link_h.device == rh["device"] != rg["device"]
+    sync_both(pair, link_h.device)
+
+
+def sync_both(pair, host_device):
+    """`kocka sync` from the guest, then the host, then the guest again, into one
+    database: the game is stored once, under the host's log, verified by replay."""
+    from host import db
+    from host.sync import sync as run_sync
+    from tests import recgen
+    from tests.synchelp import Device, NOW
+    import os
+    con = db.connect(os.path.join(os.path.dirname(str(pair.h.hal.storage.root)),
+                                  "kocka.sqlite3"))
+    try:
+        results = []
+        for harness in (pair.g, pair.h, pair.g):
+            dev = Device(storage=harness.hal.storage)
+            wire = dev.wire()
+            results.append(run_sync(wire, con, lookup=recgen.lookup, now=lambda: NOW,
+                                    mono=wire.clock))
+        assert [r.new for r in results] == [1, 1, 0]   # the host's copy took the place
+        assert results[1].duplicates == 0 and results[2].received == 0
+        rows = [tuple(r) for r in con.execute("SELECT device, verified FROM games")]
+        assert rows == [(host_device, 1)]
+        names = [r[0] for r in con.execute("SELECT name FROM results ORDER BY idx")]
+        assert names[:2] == ["HANA", "GUS"]      # each human seat is a person
+    finally:
+        con.close()
 
 
 def coloretto_step(x, m):
