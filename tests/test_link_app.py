@@ -332,6 +332,10 @@ def test_the_lobby_keys_and_a_start_refused_with_the_reason(pair, monkeypatch):
     pair.until(lambda: len(pair.h.app.link.members()) == 1, 100, "the guest left")
     pair.side("host").press(api.KEY_B)
     assert pair.h.app.link is None and type(pair.h.app.top()).__name__ == "MainMenu"
+    # the link code leaves RAM with link play
+    import sys
+    assert not [n for n in sys.modules if n.startswith("app.link")]
+    assert not [n for n in pair.h.app.core_modules if "link" in n]
 
 
 def test_versions_that_differ_are_said_on_both_sides(pair, monkeypatch):

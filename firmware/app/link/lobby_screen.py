@@ -11,8 +11,6 @@ open(app) is the main menu's entry; the link code is loaded only from here, and
 stays loaded while link play is open (app.link).
 """
 
-import sys
-
 from hal import api
 from app import ui, font, games, sound
 from app.screen import ListScreen, Item, Choice, Store, is_click
@@ -72,10 +70,7 @@ def begin(app, role, ports, lobby=True):
     session = S.LinkSession(app, role, ports)
     from app.link import play  # noqa: F401 (loaded now: kept with the session)
     app.link = session
-    for name in sys.modules:
-        if name.startswith("app.link.") and name != __name__ or \
-                name.startswith("shared_rules.link") or name == "app.link":
-            app.core_modules.add(name)
+    S.keep(app)
     if lobby:
         app.push(LobbyScreen(app, session))
     return session
@@ -85,9 +80,7 @@ def end(app):
     """Link play ends: the others are told, and its code may leave RAM again."""
     if app.link is not None:
         app.link.close()
-    app.link = None
-    app.core_modules = set([n for n in app.core_modules if not (
-        n.startswith("app.link") or n.startswith("shared_rules.link"))])
+    S.release(app)
 
 
 def linkable():

@@ -284,10 +284,9 @@ class LinkSession:
             return
         if self.host is not None:
             self.host.end("%s quit the game" % self.name)
-            self.app.link = None
         else:
             self.guest.leave()
-            self.app.link = None
+        release(self.app)
 
     def to_lobby(self):
         """After a finished game, the host's lobby takes members again."""
@@ -302,4 +301,20 @@ class LinkSession:
             self.host.end("%s left" % self.name)
         elif self.guest is not None:
             self.guest.leave()
-        self.app.link = None
+        release(self.app)
+
+
+def keep(app):
+    """While link play is open its code stays loaded: App.purge leaves these modules."""
+    import sys
+    for name in sys.modules:
+        if name.startswith("shared_rules.link") or name == "app.link" or \
+                name in ("app.link.session", "app.link.play"):
+            app.core_modules.add(name)
+
+
+def release(app):
+    """Link play is over: its code may leave RAM again with the next purge."""
+    app.link = None
+    app.core_modules = set([n for n in app.core_modules if not (
+        n.startswith("app.link") or n.startswith("shared_rules.link"))])
