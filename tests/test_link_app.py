@@ -335,7 +335,8 @@ def test_the_lobby_keys_and_a_start_refused_with_the_reason(pair, monkeypatch):
     # the link code leaves RAM with link play
     import sys
     assert not [n for n in sys.modules if n.startswith("app.link")]
-    assert not [n for n in pair.h.app.core_modules if "link" in n]
+    assert not [n for n in pair.h.app.core_modules
+                if n.startswith(("app.link", "shared_rules.link"))]
 
 
 def test_versions_that_differ_are_said_on_both_sides(pair, monkeypatch):
