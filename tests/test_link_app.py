@@ -22,28 +22,47 @@ class Pair:
     """A host and a guest app linked over TCP on localhost, on one virtual clock: every
     frame of one is a frame of the other, with a moment for the bytes to cross."""
 
-    def __init__(self, tmp_path, host_name="HANA", guest_name="GUS"):
+    def __init__(self, tmp_path, guests=("GUS",), host_name="HANA"):
         self.server = TcpHost(0, bind="127.0.0.1")
         self.h = Harness(tmp_path / "host", seed=11)
-        self.g = Harness(tmp_path / "guest", seed=22)
         self.h.app.settings.set_name(0, host_name)
-        self.g.app.settings.set_name(0, guest_name)
         self.h.hal.links = self.server.ports()
-        self.guest_link = TcpGuest("127.0.0.1", self.server.port)
-        self.g.hal.links = self.guest_link.ports()
-        self.guest_on = True
+        self.guests = []
+        self.links = []
+        for i, name in enumerate(guests):
+            g = Harness(tmp_path / ("guest%d" % i), seed=22 + i)
+            g.app.settings.set_name(0, name)
+            link = TcpGuest("127.0.0.1", self.server.port)
+            g.hal.links = link.ports()
+            self.guests.append(g)
+            self.links.append(link)
+        self.g = self.guests[0]
+        self.off = set()    # guests switched off: their frames do not run
+
+    @property
+    def guest_on(self):
+        return self.g not in self.off
+
+    @guest_on.setter
+    def guest_on(self, on):
+        if on:
+            self.off.discard(self.g)
+        else:
+            self.off.add(self.g)
 
     def close(self):
-        self.guest_link.close()
+        for link in self.links:
+            link.close()
         self.server.close()
 
     def frames(self, n=1):
         for _ in range(n):
             self.h.frames(1)
-            if self.guest_on:
-                self.g.frames(1)
-            else:
-                self.g.clock += FRAME
+            for g in self.guests:
+                if g in self.off:
+                    g.clock += FRAME
+                else:
+                    g.frames(1)
             time.sleep(0.0005)
 
     def until(self, cond, frames, what):
@@ -58,9 +77,13 @@ class Pair:
 
     def lobby(self):
         self.h.open_menu_item("Link play")
-        self.g.open_menu_item("Link play")
-        self.until(lambda: len(self.h.app.link.members()) == 2 and
-                   len(self.g.app.link.members()) == 2, 300, "the guest joined")
+        n = len(self.guests) + 1
+        for g in self.guests:
+            g.open_menu_item("Link play")
+            self.until(lambda: len(g.app.link.members()) == len(self.h.app.link.members())
+                       and g.app.link.guest is not None, 300, "a guest joined")
+        self.until(lambda: all(len(g.app.link.members()) == n for g in self.guests), 300,
+                   "every guest joined")
 
 
 class Side:
@@ -110,8 +133,8 @@ def choose(pair, game_title, bots=0):
 
 def start(pair, play_name):
     pair.side("host").press(api.KEY_Y)
-    pair.until(lambda: type(pair.h.app.top()).__name__ == play_name and
-               type(pair.g.app.top()).__name__ == play_name, 300, "both play screens open")
+    pair.until(lambda: all(type(x.app.top()).__name__ == play_name
+                           for x in [pair.h] + pair.guests), 300, "every play screen open")
     return pair.h.app.top(), pair.g.app.top()
 
 
@@ -408,3 +431,52 @@ def test_a_power_cut_on_the_host_resumes_the_game_there_and_the_guest_rejoins(
     fast_kocka(hm, gm)
     play_kocka(pair, hm, gm)
     assert hm.st.to_dict() == gm.st.to_dict()
+
+
+def test_three_devices_every_other_one_says_who_is_gone_within_2s(tmp_path):
+    from app.games.coloretto.play import FINAL
+    pair = Pair(tmp_path, guests=("GUS", "IDA"))
+    try:
+        said = []
+        for x in [pair.h] + pair.guests:
+            real = x.app.show_notice
+
+            def notice(text, ms=3000, x=x, real=real):
+                said.append((x, x.clock, text))
+                return real(text, ms)
+            x.app.show_notice = notice
+        pair.lobby()
+        assert [m[1] for m in pair.h.app.link.members()] == ["HANA", "GUS", "IDA"]
+        choose(pair, "Coloretto", bots=0)
+        hm, gm = start(pair, "ColorettoPlay")
+        im = pair.guests[1].app.top()
+        assert im.kinds == ["linked", "linked", "human"]
+        sides = [(pair.side("host"), hm), (pair.side("guest"), gm),
+                 (Side(pair, pair.guests[1]), im)]
+        for m in (hm, gm, im):
+            m.t_bot, m.t_summary = 60, 60
+        for _ in range(12):
+            for side, m in sides:
+                coloretto_step(side, m)
+        # GUS is switched off: the host and IDA say so within 2 s
+        pair.guest_on = False
+        cut = pair.h.clock
+        ida = pair.guests[1]
+        pair.until(lambda: any(x is ida and "GUS is gone: a bot plays" in t
+                               for x, c, t in said), 200, "IDA told")
+        for who in (pair.h, ida):
+            when = [c for x, c, t in said if x is who and "GUS is gone" in t][0]
+            assert when - cut <= 2000
+        # the game goes on to its end: GUS's seat played by a bot on the host
+        for _ in range(20000):
+            if hm.view == FINAL and im.view == FINAL:
+                break
+            coloretto_step(sides[0][0], hm)
+            coloretto_step(sides[2][0], im)
+        else:
+            raise AssertionError("the game did not end")
+        pair.until(lambda: pair.guests[1].app.link.guest.actions ==
+                   pair.h.app.link.host.actions, 300, "IDA level")
+        assert hm.st.to_dict() == im.st.to_dict()
+    finally:
+        pair.close()
