@@ -480,3 +480,71 @@ def test_three_devices_every_other_one_says_who_is_gone_within_2s(tmp_path):
         assert hm.st.to_dict() == im.st.to_dict()
     finally:
         pair.close()
+
+
+def cubingos_step(x, m, wrong=False):
+    """A player of Cubingos on its own device: while racing, places a die where it forms
+    the card (or, wrong=True, where it does not), with the joystick and X; passes when
+    nothing forms it; goes on past a round's result."""
+    from app.games.cubingos.play import RESULT
+    from tests.test_cubingos_app import goto, turn_to
+    st = m.st
+    if m.view == RESULT:
+        x.press(api.KEY_A)
+        return None
+    p = m.racer()
+    if p < 0 or m.link.session.guest is not None and m.link.session.guest.pending:
+        x.frames(2)
+        return None
+    good = st.matches()
+    if wrong:
+        forms = set((c[0], c[1], c[2]) for c in good)
+        cells = [c for c in st.legal_cells() if c not in forms and c in m.cells]
+        target = (cells[0], 0) if cells else None
+    else:
+        target = ((good[0][0], good[0][1], good[0][2]), good[0][3]) if good else None
+    if target is None:
+        x.press(api.KEY_B)
+        x.press(api.KEY_Y)        # pass this round
+        return "pass"
+    goto(x, m, target[0])
+    turn_to(x, m, target[1])
+    x.press(api.KEY_A)
+    return "wrong" if wrong else "place"
+
+
+def test_two_simulators_race_at_cubingos_in_real_time_the_host_decides(pair):
+    from shared_rules.cubingos import rules as C
+    pair.lobby()
+    choose(pair, "Cubingos", bots=0)
+    hm, gm = start(pair, "CubingosPlay")
+    link_h, link_g = pair.h.app.link, pair.g.app.link
+    assert hm.st.options["humans"] == gm.st.options["humans"] == 0   # everybody at once
+    for m in (hm, gm):
+        m.t_result = 200
+    host, guest = pair.side("host"), pair.side("guest")
+    pair.until(lambda: hm.racer() == 0 and gm.racer() == 1, 100, "both racing")
+    # a wrong call on the guest: it sits out the rest of the round, on every device
+    assert cubingos_step(guest, gm, wrong=True) == "wrong"
+    pair.until(lambda: hm.st.status[1] == C.WRONG and gm.st.status[1] == C.WRONG, 100,
+               "the wrong call reached both")
+    assert gm.racer() < 0 and "Out this round" in gm.message
+    for _ in range(5000):
+        if link_h.host.state.is_terminal():
+            break
+        cubingos_step(host, hm)
+        cubingos_step(guest, gm)
+    else:
+        raise AssertionError("the linked race did not end")
+    pair.until(lambda: link_g.guest.actions == link_h.host.actions, 200, "level")
+    assert sum(len(w) for w in hm.st.won) >= 3
+    # each screen shows the last actions once its round's result is off the screen
+    pair.until(lambda: hm.st.to_dict() == gm.st.to_dict() == link_h.host.state.to_dict(),
+               200, "both screens level")
+    # every placement carries the host's clock, never going back
+    times = [a[-1] for a in link_h.host.actions]
+    assert times == sorted(times)
+    placed = [a for a in link_h.host.actions if a[1] == C.PLACE]
+    assert set(a[0] for a in placed) == {0, 1}   # both devices raced
+    from app.games.cubingos.play import FINAL
+    pair.until(lambda: hm.view == FINAL and gm.view == FINAL, 300, "both at the end")

@@ -33,10 +33,10 @@ class GameScreen(Screen):
         self.kinds = list(kinds)
         self.names = list(names)
         self.make_bot = make_bot
-        session = self.app.link
+        session = self.linked(cls)
         remote = ()
         meta = {"kinds": self.kinds}
-        if session is not None and session.game == cls.NAME:
+        if session is not None:
             # a linked game: seats played on other devices wait for their actions
             self.link = session.bind(self)
             remote = self.link.remote
@@ -54,10 +54,16 @@ class GameScreen(Screen):
         # until the player goes on, so a bot whose turn it is does not move at once
         self.paused = saved is not None and self.humans > 0 and not state.is_terminal()
 
+    def linked(self, cls):
+        """The link play session whose game this screen (playing `cls`) opens, or None."""
+        session = self.app.link
+        return session if session is not None and session.game == cls.NAME else None
+
     # -- applying actions -------------------------------------------------------------------
     def apply(self, action):
         """Applies `action` of a seat this device plays (a human's press, a bot's move):
-        None, or why it was refused (nothing changed then)."""
+        None, or why it was refused (nothing changed then). "" (a guest in a real-time
+        linked game): sent to the host, whose clock decides; it comes back through act()."""
         if self.link is not None:
             return self.link.submit(action)
         return self.apply_here(action)
@@ -148,6 +154,9 @@ class RemoteSeat:
 
     def act(self, state, player, now):
         return None
+
+    def will_look(self, state, player, now):
+        return False
 
 
 REMOTE = RemoteSeat()

@@ -8,7 +8,9 @@ the copy a guest keeps level with it), nothing a game draws:
   goes to Host.submit, which orders and applies it; the screen then applies the
   same action. A guest's request the host took shows on the screen through act().
 - a guest: its human's action is applied on the screen at once and sent as a
-  request; the host's confirmation of it is then skipped. Anything else the host
+  request; the host's confirmation of it is then skipped. In a real-time game the
+  request only goes out (apply() gives ""): the host stamps its time and decides the
+  order, and the screen shows it when the host's action comes back. Anything else the host
   sends is shown through act(). If the host refused it or sent another (a bot took
   the seat meanwhile), the screen is opened afresh from the host's actions.
 
@@ -45,6 +47,13 @@ class LinkedPlay:
         g = s.guest
         if g is None or not g.caught_up() or not g.ch.can_send() or g.state is not s.opened:
             return "waiting for the host"
+        if s.timed:
+            # real time: the host's clock stamps it and decides who came first, so it is
+            # shown when the host's action comes back, not ahead of it
+            if g.pending is not None:
+                return "one moment: waiting for the host"
+            g.request(action)
+            return ""
         why = screen.apply_here(action)
         if why is None:
             g.request(action)
@@ -86,6 +95,11 @@ class LinkedPlay:
             if ok is False:   # the rules refused what the host applied: never level again
                 s.reopen()
                 return
+
+    def game_time(self, now):
+        """The linked game's clock: the host's (a guest's best estimate of it)."""
+        s = self.session
+        return s.host.game_time(now) if s.host is not None else s.guest.game_time(now)
 
     def refused(self, why):
         """The host refused a request of this guest's: what the screen showed ahead of

@@ -68,6 +68,7 @@ class LinkSession:
         self.game = None        # the game id of the linked game open or about to open
         self.setup = None       # its setup class (the setup module's LINK)
         self.bound = None       # the play screen's binding (app.link.play.LinkedPlay)
+        self.timed = False      # the game is played in real time (its descriptor's timed)
         self.opened = None      # the guest's State the open screen was built from
         self.status = ""        # the lobby's line: linking, rejected, the host gone...
         self.nag_at = 0         # when "the host is gone" is said again in a game
@@ -213,6 +214,8 @@ class LinkSession:
                      "actions": list(src.actions[:count]), "elapsed": 0, "repair": True}
         self.opened = src.state
         self.count = count
+        from shared_rules import registry
+        self.timed = registry.find(self.game).timed
         play = self.setup.play_screen
         app = self.app
 
