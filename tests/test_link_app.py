@@ -548,3 +548,29 @@ def test_two_simulators_race_at_cubingos_in_real_time_the_host_decides(pair):
     assert set(a[0] for a in placed) == {0, 1}   # both devices raced
     from app.games.cubingos.play import FINAL
     pair.until(lambda: hm.view == FINAL and gm.view == FINAL, 300, "both at the end")
+
+
+def test_the_host_quitting_ends_it_for_the_guest_and_names_stay_apart(tmp_path):
+    pair = Pair(tmp_path, guests=("HANA",))    # both players are called HANA
+    try:
+        pair.lobby()
+        choose(pair, "Coloretto", bots=1)
+        hm, gm = start(pair, "ColorettoPlay")
+        assert hm.names[:2] == ["HANA", "HANA2"] and gm.names == hm.names
+        host, guest = pair.side("host"), pair.side("guest")
+        for m in (hm, gm):
+            m.t_bot = 60
+        for _ in range(6):
+            coloretto_step(host, hm)
+            coloretto_step(guest, gm)
+        assert pair.g.hal.storage.read("save.json") is not None
+        host.press(api.KEY_B)       # the pause box
+        host.press(api.KEY_X)       # quit?
+        host.press(api.KEY_A)       # yes
+        pair.until(lambda: type(pair.g.app.top()).__name__ == "MainMenu", 100,
+                   "the guest back at its menu")
+        assert pair.g.app.notice == "HANA quit the game"
+        assert pair.g.app.link is None and pair.h.app.link is None
+        assert pair.g.hal.storage.read("save.json") is None   # an unfinished game: dropped
+    finally:
+        pair.close()

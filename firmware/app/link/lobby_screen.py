@@ -198,6 +198,8 @@ class LobbyScreen(ListScreen):
                 setup.TITLE, min(setup.PLAYER_COUNTS), max(setup.PLAYER_COUNTS)))
             self.app.sound.play(sound.ERROR)
             return
+        if not self.app.room_for_a_game():   # a finished game waits for a sync: said
+            return
         from app.seats import seat_names
         bots = self.values["bots"]
         kind = setup.KINDS[1 + self.values["level"]]

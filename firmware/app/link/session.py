@@ -158,6 +158,15 @@ class LinkSession:
         (the host first) and `bots` ([(name, level), ...]) after them."""
         host = self.host
         seats = lobby.seats(host.members(), bots, host.device)
+        # one name per seat: the records and the ratings count each seat as a person
+        taken = []
+        for seat in seats:
+            name = seat[0]
+            n = 2
+            while seat[0] in taken:
+                seat[0] = "%s%d" % (name[:7], n)
+                n += 1
+            taken.append(seat[0])
         host.start(game, seats, self.now, options, self.app.hal.random_seed())
         self.game = game
         self.setup = setup
@@ -271,14 +280,15 @@ class LinkSession:
         return kinds[len(kinds) // 2]
 
     def end_game(self):
-        """The linked game is over for this device (or the host ended it)."""
+        """The host ended link play: a guest's unfinished game is dropped, as a quit, and
+        link play is over here too (Link play starts afresh)."""
         bound = self.bound
         self.bound = None
-        self.game = None if self.host is None else self.game
-        if bound is not None and self.host is None and not bound.screen.st.is_terminal():
-            # the host ended it: the guest's unfinished game is dropped, as a quit
+        self.game = None
+        if bound is not None and not bound.screen.st.is_terminal():
             bound.screen.rec.abandon()
             self.app.home()
+        release(self.app)
 
     def left(self, state):
         """This device's player left the game screen (quit, or after the end)."""
@@ -289,6 +299,7 @@ class LinkSession:
             self.host.end("%s quit the game" % self.name)
         else:
             self.guest.leave()
+        self.send_last()
         release(self.app)
 
     def to_lobby(self):
@@ -304,7 +315,15 @@ class LinkSession:
             self.host.end("%s left" % self.name)
         elif self.guest is not None:
             self.guest.leave()
+        self.send_last()
         release(self.app)
+
+    def send_last(self):
+        """The goodbye goes out now: nothing polls the link after this. Lost on a noisy
+        line, the others find this device gone within GONE_MS instead."""
+        link = self.host if self.host is not None else self.guest
+        if link is not None:
+            link.tick(self.now)
 
 
 def keep(app):
