@@ -574,3 +574,27 @@ def test_the_host_quitting_ends_it_for_the_guest_and_names_stay_apart(tmp_path):
         assert pair.g.hal.storage.read("save.json") is None   # an unfinished game: dropped
     finally:
         pair.close()
+
+
+def test_the_simulators_link_option(tmp_path):
+    """--link host prints where it listens (the lobby shows it too); a join without an
+    address, a bad port or an unknown way exit 2 saying what --link takes."""
+    import subprocess
+    import sys as _sys
+    from tests.mpgate import ROOT
+
+    def sim(*args):
+        return subprocess.run([_sys.executable, "-m", "simulator", "--headless", "--frames",
+                               "3", "--data", str(tmp_path / "d")] + list(args),
+                              capture_output=True, text=True, cwd=ROOT, timeout=120)
+    ok = sim("--link", "host:0")
+    assert ok.returncode == 0, ok.stderr
+    line = [x for x in ok.stdout.splitlines() if x.startswith("LINK ")][0]
+    role, where = line.split()[1:]
+    assert role == "host" and where.rsplit(":", 1)[1].isdigit()
+    for args, says in ((("--link", "join"), "needs the host's address"),
+                       (("--link", "host:x"), "not a port number"),
+                       (("--link", "join", "h:99999"), "not a port number"),
+                       (("--link", "bogus"), "--link takes host[:PORT]")):
+        bad = sim(*args)
+        assert bad.returncode == 2 and says in bad.stderr, (args, bad.stderr)

@@ -61,7 +61,12 @@ class LinkSession:
         self.app = app
         self.role = role
         self.ports = ports
-        self.where = " ".join([getattr(p, "where", "") for p in ports]).strip()
+        where = []
+        for p in ports:   # a TCP host's guest slots share one address: shown once
+            w = getattr(p, "where", "")
+            if w and w not in where:
+                where.append(w)
+        self.where = " ".join(where)
         self.device = device_id(hal.storage, hal.random_seed)
         self.name = app.settings.name(0)
         self.now = app.now
