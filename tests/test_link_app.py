@@ -598,3 +598,68 @@ def test_the_simulators_link_option(tmp_path):
                        (("--link", "bogus"), "--link takes host[:PORT]")):
         bad = sim(*args)
         assert bad.returncode == 2 and says in bad.stderr, (args, bad.stderr)
+
+
+class Muted:
+    """A guest's transport whose outgoing bytes can be cut (one way: it still hears)."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.role = inner.role
+        self.where = inner.where
+        self.cut = False
+
+    def write(self, data):
+        if not self.cut:
+            self.inner.write(data)
+
+    def read(self):
+        return self.inner.read()
+
+
+def test_a_guest_that_showed_moves_the_host_never_got_is_set_level_again(pair):
+    """Its requests are lost (a one-way cut): the host gives its seat to a bot, whose moves
+    differ from what the guest showed ahead; the guest's game is opened afresh from the
+    host's actions, and when its line is back it plays its own seat again."""
+    muted = Muted(pair.links[0])
+    pair.g.hal.links = [muted]
+    pair.lobby()
+    choose(pair, "Kocka 10000", bots=0)
+    hm, gm = start(pair, "Kocka10000Play")
+    fast_kocka(hm, gm)
+    from tests.test_kocka10000_ui import human_step
+    host, guest = pair.side("host"), pair.side("guest")
+    link_h, link_g = pair.h.app.link, pair.g.app.link
+    for _ in range(400):
+        if gm.human_turn() and gm.view == 0 and not gm.moments and not gm.rolling_until:
+            break
+        human_step(host, hm)
+        human_step(guest, gm)
+    assert gm.human_turn()
+    muted.cut = True
+    shown = len(link_g.guest.actions)
+    for _ in range(6):              # the guest plays on, on its own screen only
+        human_step(guest, gm)
+    assert len(gm.link.ahead) > 0 and len(link_g.guest.actions) == shown
+    # the host hears nothing: gone, a bot plays the seat (other moves than the guest's)
+    pair.until(lambda: hm.agents[1] is not hm.REMOTE, 200, "a bot in the seat")
+    n = len(link_h.host.actions)
+    for _ in range(200):
+        human_step(host, hm)
+        if len([a for a in link_h.host.actions[n:] if a[0] == 1]) >= 3:
+            break
+    # the guest hears the host again but cannot join: it takes no more moves meanwhile
+    assert link_g.guest.phase == "joining"
+    assert gm.apply((1, 1)) == "waiting for the host"
+    muted.cut = False
+    pair.until(lambda: link_g.guest is not None and link_g.guest.caught_up() and
+               link_g.guest.actions == link_h.host.actions and
+               type(pair.g.app.top()).__name__ == "Kocka10000Play" and
+               pair.g.app.top().st.to_dict() == link_h.host.state.to_dict() and
+               hm.agents[1] is hm.REMOTE, 600, "level, and its own seat again")
+    assert pair.g.app.top() is not gm         # opened afresh from the host's actions
+    gm = pair.g.app.top()
+    assert not gm.link.ahead
+    fast_kocka(gm)
+    play_kocka(pair, hm, gm)
+    assert hm.st.to_dict() == gm.st.to_dict()
