@@ -663,3 +663,72 @@ def test_a_guest_that_showed_moves_the_host_never_got_is_set_level_again(pair):
     fast_kocka(gm)
     play_kocka(pair, hm, gm)
     assert hm.st.to_dict() == gm.st.to_dict()
+
+
+def cubo_step(x, m):
+    """A player of Cubo on its own device: rolls on "Cubo!", takes the best arrangement
+    (the hint), calls, takes a centre die, keeps it when scoring."""
+    from shared_rules.cubo import rules as C
+    st = m.state
+    p = m.human
+    if m.summary is not None:
+        if m.summary[0] < 2:
+            x.press(api.KEY_A)
+        else:
+            x.frames(2)
+        return
+    if m.count_at is not None or m.go_gt is not None or st.is_terminal():
+        x.frames(2)
+        return
+    if st.phase == C.SCORING:
+        if st.scorer != p:
+            x.frames(2)
+            return
+        x.press(api.KEY_A if st.scoring_step() == C.STEP_NAME else api.KEY_X)
+    elif st.status[p] == C.WAITING:
+        x.press(api.KEY_A)
+    elif st.status[p] == C.ARRANGING:
+        x.press(api.PRESS)
+        x.press(api.KEY_A)
+        x.frames(4)
+        x.press(api.KEY_Y)
+    elif st.status[p] == C.CALLED and st.next_taker() == p:
+        x.press(api.KEY_A)
+    else:
+        x.frames(2)
+        return
+    x.frames(4)     # its answer from the host
+
+
+def test_two_simulators_play_cubo_in_real_time_to_the_end(pair):
+    from shared_rules.cubo import rules as C
+    pair.lobby()
+    choose(pair, "Cubo", bots=1)
+    hm, gm = start(pair, "CuboMatch")
+    link_h, link_g = pair.h.app.link, pair.g.app.link
+    assert (hm.human, gm.human) == (0, 1)
+    assert type(gm.agents[2]).__name__ == "RemoteSeat"   # the bot plays on the host
+    # both count in to the same "Cubo!" on the host's clock: nobody rolls before it
+    assert hm.go_gt == gm.go_gt == 3000
+    host, guest = pair.side("host"), pair.side("guest")
+    guest.press(api.KEY_A)
+    assert gm.state.status[1] == C.WAITING and not link_h.host.actions
+    beeps = pair.g.hal.buzzer.tones
+    pair.until(lambda: hm.go_gt is None and gm.go_gt is None, 200, "Cubo! on both")
+    assert pair.g.hal.buzzer.tones > beeps          # the count-in beeped on the guest
+    assert not [a for a in link_h.host.actions if a[-1] < 3000]
+    for _ in range(6000):
+        if link_h.host.state.is_terminal():
+            break
+        cubo_step(host, hm)
+        cubo_step(guest, gm)
+    else:
+        raise AssertionError("the linked match did not end")
+    pair.until(lambda: link_g.guest.actions == link_h.host.actions and
+               gm.state.to_dict() == hm.state.to_dict() == link_h.host.state.to_dict(),
+               300, "level at the end")
+    assert hm.state.round_number() == C.ROUNDS
+    kinds = set((a[0], a[1]) for a in link_h.host.actions)
+    assert (1, C.ROLL) in kinds and (1, C.CALL) in kinds and (1, C.TAKE) in kinds
+    times = [a[-1] for a in link_h.host.actions]
+    assert times == sorted(times)

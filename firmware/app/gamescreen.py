@@ -74,8 +74,12 @@ class GameScreen(Screen):
             self.st.apply(action)
         except ValueError as e:  # IllegalAction: say why, change nothing
             return str(e) or "not allowed now"
-        self.rec.applied(self.st, action, self.app.now)
+        self.rec.applied(self.st, action, self.save_time())
         return None
+
+    def save_time(self):
+        """The time the save records an action at (the app's; a real-time game's clock)."""
+        return self.app.now
 
     def remote_ready(self):
         """True when the screen can show another device's action now (linked play waits

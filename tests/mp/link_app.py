@@ -167,8 +167,11 @@ def host_script():
     while len(host.link.members()) < 2:
         yield 2
     lobby = host.top()
-    press(host, api.DOWN)          # Game: Kocka 10000 (the first that links)
+    press(host, api.DOWN)          # Game: Kocka 10000
     yield 1
+    while lobby.games[lobby.values["game"]][0].id != "kocka10000":
+        press(host, api.RIGHT)
+        yield 1
     press(host, api.DOWN)          # Bots: 1
     yield 1
     press(host, api.RIGHT)

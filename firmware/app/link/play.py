@@ -49,9 +49,8 @@ class LinkedPlay:
             return "waiting for the host"
         if s.timed:
             # real time: the host's clock stamps it and decides who came first, so it is
-            # shown when the host's action comes back, not ahead of it
-            if g.pending is not None:
-                return "one moment: waiting for the host"
+            # shown when the host's action comes back, not ahead of it (requests keep
+            # their order: a second press need not wait for the first's answer)
             g.request(action)
             return ""
         why = screen.apply_here(action)
