@@ -732,3 +732,28 @@ def test_two_simulators_play_cubo_in_real_time_to_the_end(pair):
     assert (1, C.ROLL) in kinds and (1, C.CALL) in kinds and (1, C.TAKE) in kinds
     times = [a[-1] for a in link_h.host.actions]
     assert times == sorted(times)
+
+
+def test_a_guest_quitting_leaves_a_bot_in_its_seat(pair):
+    pair.lobby()
+    choose(pair, "Coloretto", bots=1)
+    hm, gm = start(pair, "ColorettoPlay")
+    host, guest = pair.side("host"), pair.side("guest")
+    for m in (hm, gm):
+        m.t_bot = 60
+    for _ in range(4):
+        coloretto_step(host, hm)
+        coloretto_step(guest, gm)
+    guest.press(api.KEY_B)
+    guest.press(api.KEY_X)
+    guest.press(api.KEY_A)          # quit, confirmed
+    pair.until(lambda: type(pair.g.app.top()).__name__ == "MainMenu" and
+               pair.h.app.notice == "GUS is gone: a bot plays for them", 100, "said")
+    assert pair.g.app.link is None
+    pair.until(lambda: hm.agents[1] is not hm.REMOTE, 50, "a bot in GUS's seat")
+    n = len([a for a in pair.h.app.link.host.actions if a[0] == 1])
+    for _ in range(300):
+        coloretto_step(host, hm)
+        if len([a for a in pair.h.app.link.host.actions if a[0] == 1]) > n:
+            break
+    assert len([a for a in pair.h.app.link.host.actions if a[0] == 1]) > n

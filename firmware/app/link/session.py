@@ -139,7 +139,8 @@ class LinkSession:
 
     def event(self, kind, text):
         """A link event, said on screen."""
-        if kind in ("gone", "host_gone") and self.game is not None:
+        if kind in ("gone", "left", "host_gone") and self.game is not None:
+            # in a game: whoever went (cut, switched off or quit) leaves a bot in the seat
             if kind == "host_gone":
                 text = _HOST_GONE
                 self.status = text
