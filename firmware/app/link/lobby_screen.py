@@ -16,6 +16,7 @@ from app import ui, font, games, sound
 from app.screen import ListScreen, Item, Choice, Store, is_click
 from app.link import session as S
 
+_BOT_NAMES = ("ROBI", "DOKI", "ZIZI", "BUBU", "MIMI")   # as hot-seat bots are called
 _INFO_Y = 34
 _LIST_Y = 60
 _STATUS_Y = 206
@@ -200,16 +201,13 @@ class LobbyScreen(ListScreen):
             return
         if not self.app.room_for_a_game():   # a finished game waits for a sync: said
             return
-        from app.seats import seat_names
         bots = self.values["bots"]
         kind = setup.KINDS[1 + self.values["level"]]
-        names = seat_names(self.app, ["human"] * len(members) + [kind] * bots)
         options = {}
         for row in setup.OPTIONS:
             options[row[1]] = self.values[row[1]]
         self.app.sound.play(sound.OK)
-        s.start(setup.GAME, setup, options, [(names[len(members) + i], kind)
-                                              for i in range(bots)])
+        s.start(setup.GAME, setup, options, [(_BOT_NAMES[i], kind) for i in range(bots)])
 
     # -- input and frames -----------------------------------------------------------
     def on_event(self, ev):
