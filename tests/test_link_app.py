@@ -757,3 +757,70 @@ def test_a_guest_quitting_leaves_a_bot_in_its_seat(pair):
         if len([a for a in pair.h.app.link.host.actions if a[0] == 1]) > n:
             break
     assert len([a for a in pair.h.app.link.host.actions if a[0] == 1]) > n
+
+
+class PtyEnd:
+    """The other end of a pseudo-terminal as a transport (what a Kocka on a USB-serial
+    adapter would be to the simulator)."""
+    role = None
+    where = "pty"
+
+    def __init__(self, fd):
+        import os
+        os.set_blocking(fd, False)
+        self.fd = fd
+
+    def write(self, data):
+        import os
+        try:
+            os.write(self.fd, data)
+        except BlockingIOError:
+            pass
+
+    def read(self):
+        import os
+        try:
+            return os.read(self.fd, 4096) or None
+        except (BlockingIOError, OSError):
+            return None
+
+
+def test_a_simulator_links_over_a_serial_line(tmp_path):
+    """--link serial PATH: the same protocol over a pty; neither end has a role, so the
+    players choose Host a game and Join a game."""
+    import os
+    import pty
+    import tty
+    from simulator.link_tcp import SerialLink
+    master, slave = pty.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    serial_link = SerialLink(os.ttyname(slave))
+    try:
+        h = Harness(tmp_path / "a", seed=5)
+        g = Harness(tmp_path / "b", seed=6)
+        g.app.settings.set_name(0, "GUS")
+        h.hal.links = serial_link.ports()
+        g.hal.links = [PtyEnd(master)]
+
+        def frames(n):
+            for _ in range(n):
+                h.frames(1)
+                g.frames(1)
+                time.sleep(0.0005)
+        h.open_menu_item("Link play")
+        assert h.top_name() == "RoleScreen"
+        h.press(api.KEY_A)                  # Host a game
+        g.open_menu_item("Link play")
+        g.press(api.DOWN)
+        g.press(api.KEY_A)                  # Join a game
+        for _ in range(300):
+            if len(h.app.link.members()) == 2 and len(g.app.link.members()) == 2:
+                break
+            frames(1)
+        assert [m[1] for m in g.app.link.members()] == ["ANNA", "GUS"]
+        assert h.top_name() == g.top_name() == "LobbyScreen"
+    finally:
+        serial_link.close()
+        os.close(master)
+        os.close(slave)
