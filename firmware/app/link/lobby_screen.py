@@ -258,8 +258,14 @@ class LobbyScreen(ListScreen):
                 ui.centered(fb, "to start a game", 120, ui.TEXT)
             elif g is not None and g.phase == "joining":
                 ui.centered(fb, "Joining" + font.ELLIPSIS, 100, ui.TEXT)
-        if s.status:
-            font.draw(fb, s.status[:46], 8, _STATUS_Y, ui.ACCENT, font.SMALL)
+        if s.status:   # a version mismatch's sentence takes up to three lines
+            lines = font.wrap(s.status, ui.W - 16, font.SMALL)[:3]
+            y = _STATUS_Y + 12 - 12 * len(lines)
+            if len(lines) > 1:
+                fb.fill_rect(0, y - 2, ui.W, _STATUS_Y + 12 - y, ui.BG)
+            for line in lines:
+                font.draw(fb, line, 8, y, ui.ACCENT, font.SMALL)
+                y += 12
         ui.footer(fb, self.hints)
 
     def draw_rows(self, fb):
