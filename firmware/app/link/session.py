@@ -147,6 +147,9 @@ class LinkSession:
                 self.nag_at = self.now + _NOTE_MS
             else:
                 text = text + ": a bot plays for them"
+        elif kind == "host_gone":     # in the lobby: said there until it is back
+            text = _HOST_GONE
+            self.status = text
         elif kind == "back" or kind == "joined":
             self.status = ""
         elif kind == "ended":
