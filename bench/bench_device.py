@@ -183,7 +183,7 @@ for _i, _game in enumerate(("Cubo", "Kocka 10000", "Coloretto", "Cubingos")):
         ("How to play -> setup", (), "B"), ("setup -> game", (), "Y"),
         ("game -> pause box", (), "B"), ("pause box -> quit?", (), "X"),
         ("quit -> menu", (), "A"), ("cursor back up", (), None)]
-for _label, _i in (("History", 4), ("Sync", 5), ("Settings", 6), ("About", 7)):
+for _label, _i in (("History", 5), ("Sync", 6), ("Settings", 7), ("About", 8)):
     SCREEN_CHANGES += [("menu -> " + _label, ("DOWN",) * _i, "A"),
                        (_label + " -> menu", (), "B"), ("cursor back up", (), None)]
 

@@ -10,7 +10,9 @@ so is one that SQLite's quick_check or the table check finds damaged
 Tables:
     games      one row per record: primary key (device, epoch, seq), so a record
                that arrives again is a no-op; the raw record bytes and their
-               SHA-256 are kept; verified = 1 (replay agrees) or 0 (rejected, reason)
+               SHA-256 are kept; verified = 1 (replay agrees) or 0 (rejected, reason).
+               A linked game (its meta's "link") is kept by every device that played
+               it: it is stored once, under its host's log once the host's copy came
     results    one row per player per game (leaderboards)
     conflicts  a record whose key is stored already with different bytes: flagged
                here, never overwriting the stored one
@@ -216,6 +218,13 @@ def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
                     "synced_at) VALUES (?,?,?,?,?,0,?,?)",
                     (device, epoch, seq, raw, digest, reason, now))
         return NEW
+    copy = linked_copy(con, device, rec)
+    if copy is not None:
+        # a linked game: every device that played it keeps it; it is stored once, under
+        # its host's log when the host's own copy has come
+        if copy[0] == linked_host(rec) or device != linked_host(rec):
+            return DUPLICATE
+        drop(con, *copy)     # a guest's copy gives way to the host's
     con.execute(
         "INSERT INTO games (device, epoch, seq, game, options, seed, players, scores, n_actions,"
         " started, ended, duration_ms, raw, sha256, verified, reason, synced_at)"
@@ -233,6 +242,45 @@ def store(con, device, epoch, seq, raw, rec, verified, reason, now=None):
         con.execute("INSERT INTO results VALUES (?,?,?,?,?,?,?)",
                     (device, epoch, seq, i, name, score, 1 if score == best else 0))
     return NEW
+
+
+def linked_host(rec):
+    """The device id of the host of a linked game's record (its meta's "link"), or None
+    for a game played on one device."""
+    meta = rec.get("meta")
+    link = meta.get("link") if isinstance(meta, dict) else None
+    host = link.get("host") if isinstance(link, dict) else None
+    return host if isinstance(host, str) and host else None
+
+
+def linked_copy(con, device, rec):
+    """(device, epoch, seq) of a stored copy, from another device, of the same linked
+    game as `rec` (the same host, game, seed, players, options, actions and scores), or
+    None."""
+    host = linked_host(rec)
+    if host is None:
+        return None
+    from shared_rules import records
+    seed = str(rec["seed"]) if abs(rec["seed"]) >= 1 << 63 else rec["seed"]
+    rows = con.execute("SELECT device, epoch, seq, raw FROM games WHERE game=? AND seed=? "
+                       "AND n_actions=? AND device<>?",
+                       (rec["game"], seed, len(rec["actions"]), device)).fetchall()
+    for dev, epoch, seq, raw in rows:
+        try:
+            other = records.decode(bytes(raw))
+        except records.RecordError:
+            continue
+        if linked_host(other) == host and all(
+                other[k] == rec[k] for k in ("players", "options", "actions", "scores")):
+            return dev, epoch, seq
+    return None
+
+
+def drop(con, device, epoch, seq):
+    """Removes a stored game and its results (a linked game's copy the host's replaces)."""
+    for table in ("games", "results"):
+        con.execute("DELETE FROM %s WHERE device=? AND epoch=? AND seq=?" % table,
+                    (device, epoch, seq))
 
 
 def compare(con, device, epoch, seq, raw, now=None):

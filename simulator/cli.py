@@ -4,6 +4,8 @@
     python -m simulator --headless [--demo NAME] [--seed N] [--frames N] [--screenshot PATH] [--data DIR]
     python -m simulator --headless --pty --data DIR [--demo-games N] [--seed S]   (sync server)
     python -m simulator --pty [--data DIR] [--demo-games N] ...   (the window, syncable over the pty)
+    python -m simulator --link host[:PORT] | --link join ADDR[:PORT] | --link serial PATH
+                                                 (link play: TCP on a LAN, or a serial line)
 
 Exit status: 0 on success, 1 no window can be shown (no display: run --headless),
 2 for bad arguments or an unknown demo.
@@ -66,6 +68,11 @@ def parser():
                         "SERIAL <path> (the window shows it too) for `kocka sync --port "
                         "<path>`; with --headless: no app, just the device's storage and "
                         "sync code, served until terminated")
+    p.add_argument("--link", metavar="HOW", nargs="+",
+                   help="link play with other simulators or a Kocka: 'host[:PORT]' listens "
+                        "(default port 7301; the lobby shows the address), 'join "
+                        "ADDR[:PORT]' joins a host, 'serial PATH' uses a serial line (a "
+                        "USB-serial adapter to a Kocka, or a pty)")
     p.add_argument("--demo-games", metavar="N", type=non_negative, default=0,
                    help="with --pty: first play N finished bots-only games into --data")
     return p
@@ -87,11 +94,31 @@ def main(argv=None):
     if args.demo_games and not args.pty:
         print("%s: error: --demo-games needs --pty" % PROG, file=sys.stderr)
         return 2
+    link = None
+    if args.link:
+        if args.pty and args.headless:
+            print("%s: error: --link needs the app: not with --headless --pty" % PROG,
+                  file=sys.stderr)
+            return 2
+        from simulator import link_tcp
+        try:
+            link = link_tcp.open_link(" ".join(args.link))
+        except ValueError as e:
+            print("%s: error: %s" % (PROG, e), file=sys.stderr)
+            return 2
+        except OSError as e:
+            print("%s: error: --link %s: %s" % (PROG, " ".join(args.link), e),
+                  file=sys.stderr)
+            return 2
     if args.pty and args.headless:
         return _serve(args)
-    if args.headless:
-        return _headless(args)
-    return _window(args)
+    try:
+        if args.headless:
+            return _headless(args, link)
+        return _window(args, link)
+    finally:
+        if link is not None:
+            link.close()
 
 
 def _serve(args):
@@ -101,16 +128,16 @@ def _serve(args):
     return serve.run(data, args.demo_games, 1 if args.seed is None else args.seed)
 
 
-def _headless(args):
+def _headless(args, link=None):
     import tempfile
     from simulator import headless
     seed = 1 if args.seed is None else args.seed
     frames = args.frames   # None: headless.main's default (a game's demo: to its end)
     if args.data:
         os.makedirs(args.data, exist_ok=True)
-        return headless.main(args.demo, seed, frames, args.screenshot, args.data)
+        return headless.main(args.demo, seed, frames, args.screenshot, args.data, link)
     with tempfile.TemporaryDirectory(prefix="kocka-sim-") as tmp:
-        return headless.main(args.demo, seed, frames, args.screenshot, tmp)
+        return headless.main(args.demo, seed, frames, args.screenshot, tmp, link)
 
 
 HEADLESS_HINT = ("run it without a window: --headless (a demo on a virtual clock, e.g. "
@@ -119,7 +146,7 @@ HEADLESS_HINT = ("run it without a window: --headless (a demo on a virtual clock
                  "--headless --pty to serve `kocka sync`")
 
 
-def _window(args):
+def _window(args, link=None):
     from simulator import window
     why = window.display_problem()  # before anything is created or played
     if why:
@@ -129,7 +156,8 @@ def _window(args):
     try:
         return window.main(data, demo_name=args.demo, seed=args.seed,
                            frames=args.frames, screenshot=args.screenshot,
-                           serial="pty" if args.pty else None, demo_games=args.demo_games)
+                           serial="pty" if args.pty else None, demo_games=args.demo_games,
+                           link=link)
     except window.NoDisplay as e:
         return _no_display(e)
 

@@ -16,9 +16,12 @@ GAME_CAP = 200000   # frames: about 1.8 hours of app time, far beyond any bots' 
 AFTER_END = 90      # frames the final screen stays up after a game ends (3 s)
 
 
-def run(app, hal, driver, frames, clock=0):
+def run(app, hal, driver, frames, clock=0, realtime=False):
     """Runs `frames` frames from app time `clock` (None: a game demo to its end and
-    AFTER_END frames more); returns the clock after the last one."""
+    AFTER_END frames more); returns the clock after the last one. realtime: each frame
+    waits for its time on the wall clock (link play: the other device runs in real time)."""
+    import time
+    start = time.monotonic()
     frame = 0
     end = None
     while True:
@@ -31,6 +34,10 @@ def run(app, hal, driver, frames, clock=0):
                 break
         if driver is not None:
             driver.before_frame(frame)
+        if realtime:
+            ahead = start + clock / 1000 - time.monotonic()
+            if ahead > 0:
+                time.sleep(ahead)
         hal.clock = clock
         app.tick(clock)
         clock += FRAME_MS
@@ -39,8 +46,9 @@ def run(app, hal, driver, frames, clock=0):
     return clock
 
 
-def main(demo_name, seed, frames, screenshot, data_dir):
-    """The headless command; returns the exit status."""
+def main(demo_name, seed, frames, screenshot, data_dir, link=None):
+    """The headless command; returns the exit status. link: link play's transports
+    (simulator/link_tcp.py's, from --link): the frames then run in real time."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from hal.virtual import VirtualHal
@@ -48,11 +56,14 @@ def main(demo_name, seed, frames, screenshot, data_dir):
     from simulator import demos
 
     hal = VirtualHal(data_dir, seed)
+    if link is not None:
+        hal.links = link.ports()
+        print("LINK %s %s" % (hal.links[0].role or "serial", link.where), flush=True)
     app = App(hal)
     driver = demos.start(app, demo_name, seed)  # raises demos.UnknownDemo
     if frames is None and not hasattr(driver, "over"):
         frames = HEADLESS_FRAMES
-    frames = run(app, hal, driver, frames) // FRAME_MS
+    frames = run(app, hal, driver, frames, realtime=link is not None) // FRAME_MS
     if screenshot:
         from simulator.frame import save_png
         folder = os.path.dirname(os.path.abspath(screenshot))

@@ -177,16 +177,24 @@ def show_serial(win, path):
     pygame.display.set_caption("%s - USB serial %s" % (TITLE, path))
 
 
+def link_where(link):
+    return getattr(link, "where", "")
+
+
 def main(data_dir, demo_name=None, seed=None, frames=None, screenshot=None, sound=True,
-         serial=None, demo_games=0):
+         serial=None, demo_games=0, link=None):
     """The window command; returns the exit status. serial="pty": the USB serial port is a
-    pty; demo_games: first store that many finished bots-only games (needs the pty)."""
+    pty; demo_games: first store that many finished bots-only games (needs the pty);
+    link: link play's transports (simulator/link_tcp.py's, from --link)."""
     from app.app import App
     from simulator import demos
     from simulator.sim_hal import WindowHal
 
     surface = open_display()
     hal = WindowHal(data_dir, seed, sound=sound, serial=serial)
+    if link is not None:
+        hal.links = link.ports()
+        print("LINK %s %s" % (hal.links[0].role or "serial", link_where(link)), flush=True)
     try:
         if demo_games:
             from simulator import serve
@@ -209,5 +217,7 @@ def main(data_dir, demo_name=None, seed=None, frames=None, screenshot=None, soun
             win.screenshot(screenshot)
     finally:
         hal.close()
+        if link is not None:
+            link.close()
         pygame.quit()
     return 0

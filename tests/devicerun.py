@@ -100,7 +100,7 @@ def go_to(dev, presses, screen, limit_ms=6000):
 
 
 # the menu's other screens, from the main menu and back to it
-MENU_SCREENS = ((("DOWN", "A"), "HistoryScreen"), (("B", "DOWN", "DOWN", "A"), "SettingsScreen"),
+MENU_SCREENS = ((("DOWN", "DOWN", "A"), "HistoryScreen"), (("B", "DOWN", "DOWN", "A"), "SettingsScreen"),
                 (("B", "DOWN", "A"), "AboutScreen"), (("B",), "MainMenu"))
 
 

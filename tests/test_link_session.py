@@ -261,6 +261,21 @@ def test_a_cut_guest_is_gone_within_2s_then_rejoins_and_catches_up():
     t.check_identical()
 
 
+def test_after_a_game_the_host_goes_back_to_the_lobby_and_starts_another():
+    t = Table(2, 17, **NOISY)
+    t.lobby()
+    t.start("kocka10000", 1, agents=kocka_agents(4, 17), seed=17)
+    t.until(lambda: len(t.host.actions) > 10, 300000, "some play")
+    t.agents = {}
+    t.host.to_lobby()
+    t.until(lambda: all(g.phase == "lobby" for g in t.guests), 5000, "guests in the lobby")
+    assert [m[0] for m in t.guests[0].members] == ["H0", "G0", "G1"]
+    first = t.guests[0].state
+    t.start("coloretto", 0, seed=18)
+    assert all(g.game == "coloretto" and g.state is not first for g in t.guests)
+    assert all(g.caught_up() and g.actions == [] for g in t.guests)
+
+
 def test_a_guest_powered_off_and_on_rejoins_with_the_whole_game():
     t = Table(1, 15, **NOISY)
     t.lobby()

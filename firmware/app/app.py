@@ -36,6 +36,7 @@ class App:
         self.pending_text = ""
         self.held = []  # presses that came after it in the same frame
         self.collect = False  # forget(later=True): collect at the next frame's start
+        self.link = None  # link play's session (app.link.session), while one is open
         self.apply_settings()
         # What is loaded now (the screen kit included) stays; modules screens import
         # later, the menu's among them, are dropped again when those screens close (see
@@ -229,6 +230,8 @@ class App:
             else:
                 self.held.append(ev)
         self.sync.poll(now)
+        if self.link is not None:
+            self.link.poll(now)   # before the screen: a linked game sees what arrived
         self.stack[-1].update(now)
         self.lights.update(now)
         if self.notice and self.notice_until and now >= self.notice_until:

@@ -1,6 +1,11 @@
 """The base of every game's play screen: seating a game with its save and bots, whose
 turn it is, the pause box's keys, leaving a game (an unfinished one only once the
-player confirms), and How to play over a screen."""
+player confirms), and How to play over a screen.
+
+Actions go through apply(): on a game played on this device alone it applies them to the
+State and saves them; in link play (app.link, bound when the game is seated) the linked
+session decides, and feeds the play screen the actions of the other devices through the
+screen's own act(), so a play screen works the same way on both."""
 from hal import api
 from app.screen import Screen, is_click
 
@@ -13,6 +18,7 @@ class GameScreen(Screen):
     rec = None
     paused = False  # the pause box is up (ui.pause_box): the game's clocks stand still
     HELP = ""   # the module of the game's How to play pages (app.howto)
+    link = None  # link play: the session's binding to this screen (app.link.play)
 
     def how_to_play(self):
         """The pause box's joystick press: the game's How to play, over the game."""
@@ -26,17 +32,59 @@ class GameScreen(Screen):
         from app.journal import Recorder
         self.kinds = list(kinds)
         self.names = list(names)
+        self.make_bot = make_bot
+        session = self.linked(cls)
+        remote = ()
+        meta = {"kinds": self.kinds}
+        if session is not None:
+            # a linked game: seats played on other devices wait for their actions
+            self.link = session.bind(self)
+            remote = self.link.remote
+            meta = self.link.meta
         self.rec = Recorder(self.app.hal.storage, self.app.show_notice)
         if state is None:
             state = self.rec.open_game(saved, cls, options, seed, self.names, self.app.now,
-                                       {"kinds": self.kinds})
+                                       meta)
         self.st = state
-        self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
+        self.agents = [REMOTE if p in remote else
+                       None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
                        for p in range(len(kinds))]
         self.humans = sum(1 for a in self.agents if a is None)
         # back from a power cut with a human at the table: paused (the pause box up)
         # until the player goes on, so a bot whose turn it is does not move at once
         self.paused = saved is not None and self.humans > 0 and not state.is_terminal()
+
+    def linked(self, cls):
+        """The link play session whose game this screen (playing `cls`) opens, or None."""
+        session = self.app.link
+        return session if session is not None and session.game == cls.NAME else None
+
+    # -- applying actions -------------------------------------------------------------------
+    def apply(self, action):
+        """Applies `action` of a seat this device plays (a human's press, a bot's move):
+        None, or why it was refused (nothing changed then). "" (a guest in a real-time
+        linked game): sent to the host, whose clock decides; it comes back through act()."""
+        if self.link is not None:
+            return self.link.submit(action)
+        return self.apply_here(action)
+
+    def apply_here(self, action):
+        """Applies `action` to this screen's State and saves it: None, or why not."""
+        try:
+            self.st.apply(action)
+        except ValueError as e:  # IllegalAction: say why, change nothing
+            return str(e) or "not allowed now"
+        self.rec.applied(self.st, action, self.save_time())
+        return None
+
+    def save_time(self):
+        """The time the save records an action at (the app's; a real-time game's clock)."""
+        return self.app.now
+
+    def remote_ready(self):
+        """True when the screen can show another device's action now (linked play waits
+        while a roll lands or a summary is read, as a bot's move would)."""
+        return True
 
     # -- whose turn (a game of seats: seat_game) ---------------------------------------------
     def bot_turn(self):
@@ -98,8 +146,25 @@ class GameScreen(Screen):
         a finished game in the log and loading the menu take a few hundred ms as files."""
         if self.rec is not None and not state.is_terminal():
             self.rec.abandon()
+        if self.link is not None:
+            self.link.left(state)
         self.app.lights.off()
         self.app.soon(self.app.pop, "Saving\u2026" if state.is_terminal() else "Loading\u2026")
+
+
+class RemoteSeat:
+    """The agent of a seat played on another linked device: it waits (act() gives no
+    action), so bot_turn() is true and the screen shows the seat's moves as they come."""
+
+    def act(self, state, player, now):
+        return None
+
+    def will_look(self, state, player, now):
+        return False
+
+
+REMOTE = RemoteSeat()
+GameScreen.REMOTE = REMOTE   # for app.link, which outlives this module (App.purge)
 
 
 def open_help(app, name):

@@ -1,4 +1,5 @@
-"""The main menu: every game that exists, then history, sync, settings and about."""
+"""The main menu: every game that exists, then link play, history, sync, settings and
+about."""
 
 from app import games, sound, font
 from app.screen import ListScreen, Item
@@ -12,6 +13,13 @@ def _open_game(name):
         app.sound.play(sound.OK)
         app.soon(lambda: games.load(name).open(app))
     return go
+
+
+def _link(app):
+    def go():
+        from app.link.lobby_screen import open
+        open(app)
+    app.soon(go)
 
 
 def _history(app):
@@ -44,6 +52,7 @@ class MainMenu(ListScreen):
 
     def __init__(self, app):
         items = [Item(g.title, _open_game(g.id)) for g in games.menu()]
+        items.append(Item("Link play", _link))
         items.append(Item("History", _history))
         items.append(Item("Sync with PC", _sync))
         items.append(Item("Settings", _settings))

@@ -175,6 +175,12 @@ def seat_entries(game):
 def resume_seats(app, saved, play):
     """Resumes a seat-based game: play(app, kinds, names, options, seed, saved) builds its
     screen, with the seats' kinds from the save's meta."""
-    kinds = (saved.get("meta") or {}).get("kinds") or ["human"] * len(saved["players"])
+    meta = saved.get("meta") or {}
+    if meta.get("link"):
+        # a linked game: hosted again (or rejoined) by link play
+        from app.link.lobby_screen import resume
+        resume(app, saved, play)
+        return
+    kinds = meta.get("kinds") or ["human"] * len(saved["players"])
     app.switch(lambda: play(app, kinds, saved["players"], saved["options"], saved["seed"],
                             saved))

@@ -19,13 +19,14 @@ The app talks to hardware only through one `hal` object with these parts
                   (-1 if missing), .free_bytes() (-1 if unknown)
     hal.serial    .read_byte() -> int, or -1 when nothing waits (never blocks),
                   .write(data), .begin_session(), .end_session()
-    hal.link_ports() -> list of link transports, one per cable or connection (empty
-                  when nothing is wired): .write(data) (never blocks, may drop),
-                  .read() -> the bytes since the last call (bytes or memoryview) or
-                  None; on the Pico also .ready(), .close() (hal/link_cable.py)
     hal.ticks_ms(), hal.ticks_diff(a, b), hal.sleep_ms(ms)
     hal.wait_for_input(ms) (the Pico's: main.py gives it to App.run) sleeps up to ms
                   and returns early when a button changes
+    hal.link_ports() -> list of link play's transports, one per cable or connection,
+                  each with write(data) (never blocks, may drop) and read() (the
+                  bytes since the last call, bytes or memoryview, or None); on the
+                  Pico also .ready(), .close() (hal/link_cable.py); optional .role ("host"/"guest": it can only do that) and .where
+                  (the address to show); [] when nothing is wired (docs/link.md)
     hal.random_seed() -> int (hardware entropy on the device)
     hal.mem_free() -> free heap bytes after a collection, or None where the
                   figure means nothing (the simulator, headless runs)

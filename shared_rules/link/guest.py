@@ -141,8 +141,7 @@ class Guest:
             if isinstance(mem, list):
                 self.members = [[m.ident(x[0]), m.name(x[1])] for x in mem
                                 if isinstance(x, list) and len(x) == 2]
-                if self.phase != PLAYING:
-                    self.phase = IN_LOBBY
+                self.phase = IN_LOBBY   # the host's lobby (again, after a game)
         elif kind == m.HERE:
             self._here(obj)
         elif kind == m.REJECT:

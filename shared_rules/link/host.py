@@ -17,6 +17,7 @@ sends them, so every device holds the same State.
                                         humans, its bots, and the seats of gone guests
                                         if the app gives them to bots); None or why not
     host.take_events()                  notices for the screens, oldest first
+    host.to_lobby()                     after a game: back to the lobby
     host.end(why)                       says BYE to every guest
 
 What a guest may do: JOIN (versions checked: a REJECT with both versions when they
@@ -142,6 +143,17 @@ class Host:
                 p.greet = True
                 p.welcomed = False
                 p.here = True
+
+    def to_lobby(self):
+        """After a game: the lobby again (members may join, the next game may start);
+        every linked guest gets the LOBBY."""
+        self.phase = LOBBY
+        self.gone = []
+        for p in self.ports:
+            if p.device:
+                p.greet = True
+                p.welcomed = False
+                p.here = False
 
     def game_time(self, now):
         """The game's clock (ms since it started): the time the host stamps."""

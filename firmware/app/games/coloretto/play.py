@@ -78,14 +78,12 @@ class ColorettoPlay(GameScreen):
         cards = None
         if kind == C.TAKE and 0 <= action[2] < len(st.rows):
             cards = list(st.rows[action[2]])
-        try:
-            st.apply(action)
-        except ValueError as e:  # IllegalAction: say why, change nothing
-            self.message = str(e)
+        why = self.apply(action)   # app.gamescreen: here, or through the link
+        if why is not None:  # IllegalAction: say why, change nothing
+            self.message = why
             self.app.sound.play(sound.ERROR)
             self.app.invalidate()
             return False
-        self.rec.applied(st, action, self.app.now)
         self.message = ""
         p = action[0]
         if kind == C.TAKE:
@@ -160,6 +158,9 @@ class ColorettoPlay(GameScreen):
         self.tick_leds()
         if self.bot_turn():
             self.bot_step(now)
+
+    def remote_ready(self):
+        return self.view == TABLE or self.view == ASSIGN
 
     def bot_step(self, now):
         st = self.st

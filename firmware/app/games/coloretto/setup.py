@@ -1,7 +1,8 @@
 """Coloretto's setup (app.seats.SeatSetup): 2-5 seats, each a human or a bot of level
 random, greedy or strong; the preset Original/Online; the brown or grey scoring table.
 The game itself is app.games.coloretto.play, imported only on Start (the rules and the
-bots with it). The module's open, demo and resume come from app.seats.seat_entries.
+bots with it). The module's open, demo and resume come from app.seats.seat_entries;
+LINK makes it a game of link play.
 """
 
 from shared_rules.coloretto.descriptor import COLORETTO
@@ -29,6 +30,7 @@ class ColorettoSetup(SeatSetup):
 
 
 open, demo, resume = seat_entries(ColorettoSetup)
+LINK = ColorettoSetup   # link play (app.link) reads the seats and options from it
 
 
 # tools/rp2040/think_main.py starts a game through these

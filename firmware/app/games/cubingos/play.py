@@ -68,7 +68,8 @@ class CubingosPlay(GameScreen):
         go on with unsaved (tests)."""
         GameScreen.__init__(self, app)
         opts = dict(options)
-        opts["humans"] = humans_mask(kinds)
+        # linked (app.link): one human per device, everybody racing at once, as bots do
+        opts["humans"] = 0 if self.linked(C.CubingosState) else humans_mask(kinds)
         self.seat_game(C.CubingosState, kinds, names, opts, seed, saved, make_bot, state)
         state = self.st
         # the game clock goes on from the save, never behind the state's own time
@@ -108,6 +109,8 @@ class CubingosPlay(GameScreen):
 
     # -- clock --------------------------------------------------------------------------
     def game_time(self, now):
+        if self.link is not None:
+            return self.link.game_time(now)   # the host's clock: it decides who was first
         if self.frozen_at is not None:
             return self.frozen_at
         return now - self.t0
@@ -127,6 +130,12 @@ class CubingosPlay(GameScreen):
     def racer(self):
         """The human placing now, or -1."""
         st = self.st
+        if self.link is not None:   # linked: this device's human races with everybody
+            if st.phase == C.RACE and st.leg_started():
+                for p in range(st.num_players):
+                    if self.agents[p] is None and st.status[p] == C.RACING:
+                        return p
+            return -1
         p = st.leg_owner()
         if p >= 0 and st.leg_started() and st.status[p] == C.RACING:
             return p
@@ -214,13 +223,13 @@ class CubingosPlay(GameScreen):
         leg = st.leg
         formed = st.preview(a[2], a[3], a[4], a[5]) if kind == C.PLACE else None
         e = a[-1] - st.leg_t0
-        try:
-            st.apply(a)
-        except ValueError as ex:  # IllegalAction: say why, change nothing
-            self.say("Not there: " + str(ex) if kind == C.PLACE else str(ex), True)
+        why = self.apply(a)   # app.gamescreen: here, or through the link
+        if why == "":
+            return True       # sent to the linked host: shown when its action comes back
+        if why is not None:   # IllegalAction: say why, change nothing
+            self.say("Not there: " + why if kind == C.PLACE else why, True)
             self.app.sound.play(sound.ERROR)
             return False
-        self.rec.applied(st, a, self.app.now)
         if kind == C.GO:
             self.started(p)
         elif kind == C.PLACE:
@@ -246,6 +255,11 @@ class CubingosPlay(GameScreen):
         self.layout()
         self.preview()
         return True
+
+    act = do   # app.link feeds the other devices' actions through act()
+
+    def remote_ready(self):
+        return self.view == PLAY
 
     def card_lights_off(self):
         """The card's colour off the LEDs (a placement's flash runs to its end)."""
@@ -321,14 +335,16 @@ class CubingosPlay(GameScreen):
         if self.paused:
             return
         if self.view == RESULT:
-            if not self.humans and now - self.result_at >= self.t_result:
+            # linked, the next round starts on the host's clock: nobody waits for a key
+            if (not self.humans or self.link is not None) and \
+                    now - self.result_at >= self.t_result:
                 self.next_round()
             return
         if self.view != PLAY:
             return
         st = self.st
         gt = self.game_time(now)
-        a = st.system_action(gt)
+        a = st.system_action(gt) if self.link is None else None   # linked: the host's
         if a is not None:
             self.do(a)
             return

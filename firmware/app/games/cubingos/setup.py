@@ -1,7 +1,8 @@
 """Cubingos' setup (app.seats.SeatSetup): 2-4 seats, each a human or a bot of level
 easy, medium or hard; the free_dice ending; an optional time limit per leg. The game
 itself is app.games.cubingos.play, imported only on Start (the rules and the bots with
-it). The module's open, demo and resume come from app.seats.seat_entries.
+it). The module's open, demo and resume come from app.seats.seat_entries; LINK makes
+it a game of link play (in real time: each device's human races with everybody).
 """
 
 from shared_rules.cubingos.descriptor import CUBINGOS
@@ -30,3 +31,4 @@ class CubingosSetup(SeatSetup):
 
 
 open, demo, resume = seat_entries(CubingosSetup)
+LINK = CubingosSetup   # link play (app.link) reads the seats and options from it

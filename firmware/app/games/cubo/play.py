@@ -28,7 +28,7 @@ from micropython import const
 from hal import api
 from app import ui, font, sound
 from app.games.cubo import draw as V
-from app.gamescreen import GameScreen
+from app.gamescreen import GameScreen, REMOTE
 from app.screen import is_press, is_click
 from app.journal import Recorder
 from shared_rules.cubo import rules as C
@@ -84,6 +84,8 @@ _SUMMARY_MS = const(2600)  # how long summaries stay up in the bots-only demo
 SUMMARY_GUARD_MS = 800
 COUNT_IN_MS = 3000      # 3, 2, 1 a second each, then "Cubo!": play starts
 GO_SHOWN_MS = 800       # "Cubo!" stays over the grid this long (until the player rolls)
+# linked: from the end of a round to the next "Cubo!" (the summary, then the count-in)
+_LINK_GAP_MS = const(6000 + 3000)
 NO_ROLL = "You did not roll: 0 points this round"
 _CAUGHT = const("The countdown caught you: 0 points")
 
@@ -94,26 +96,44 @@ PLAYER_LED = {C.WAITING: (0, 0, 0), C.ARRANGING: (60, 60, 70), C.CALLED: (40, 20
 class CuboMatch(GameScreen):
     HELP = "app.games.cubo.help"
 
-    def __init__(self, app, levels, options, seed, human=True, saved=None, pace="normal"):
+    def __init__(self, app, levels, options, seed, human=True, saved=None, pace="normal",
+                 seats=None):
+        """seats: (kinds, names) of a linked game (app.link): this device's human
+        ("human"), bots on the host (their level), humans of other devices ("linked")."""
         GameScreen.__init__(self, app)
-        n = len(levels) + (1 if human else 0)
-        self.human = 0 if human else -1
-        first_bot = 1 if human else 0
-        self.agents = [None] * n
-        self.names = [app.settings.name(0)] * n
-        for i in range(len(levels)):
-            p = first_bot + i
-            self.agents[p] = make_bot(levels[i], seed * 31 + p, PACES.get(pace, 100))
-            self.names[p] = _BOT_NAMES[i] if human else levels[i].upper()
-        if saved is not None:
-            self.names = list(saved["players"])
+        session = self.linked(C.CuboState) if seats is not None else None
+        if session is not None:
+            kinds, names = seats
+            self.link = session.bind(self)
+            self.human = kinds.index("human") if "human" in kinds else -1
+            self.agents = [REMOTE if p in self.link.remote else
+                           None if kinds[p] == "human" else
+                           make_bot(kinds[p], seed * 31 + p, PACES.get(pace, 100))
+                           for p in range(len(kinds))]
+            self.make_bot = make_bot
+            self.names = list(names)
+            meta = self.link.meta
+        else:
+            n = len(levels) + (1 if human else 0)
+            self.human = 0 if human else -1
+            first_bot = 1 if human else 0
+            self.agents = [None] * n
+            self.names = [app.settings.name(0)] * n
+            for i in range(len(levels)):
+                p = first_bot + i
+                self.agents[p] = make_bot(levels[i], seed * 31 + p, PACES.get(pace, 100))
+                self.names[p] = _BOT_NAMES[i] if human else levels[i].upper()
+            if saved is not None:
+                self.names = list(saved["players"])
+            meta = {"levels": list(levels), "human": human, "pace": pace}
         # the save's clock is game time (it stops while paused), so a resumed game goes
         # on from the last saved action's time
         elapsed = (saved.get("elapsed") or 0) if saved is not None else 0
         self.rec = Recorder(app.hal.storage, app.show_notice)
         self.state = self.rec.open_game(saved, C.CuboState, options, seed, self.names, elapsed,
-                                        {"levels": list(levels), "human": human, "pace": pace})
-        self.me = 0  # whose dice the screen shows
+                                        meta)
+        self.st = self.state    # app.gamescreen's name for it
+        self.me = max(self.human, 0)  # whose dice the screen shows
         self.t0 = None
         # game time stops while paused, reading a summary or counting in
         self.frozen_at = None
@@ -123,7 +143,12 @@ class CuboMatch(GameScreen):
         self.count_at = None
         self.count_step = -1
         self.go_at = None
-        if saved is not None:
+        self.go_gt = None       # linked: the game time of this round's "Cubo!"
+        if session is not None:
+            # linked: the host's clock runs on; every device counts in to the same moment
+            self.frozen_at = None
+            self.go_gt = self.first_go(saved)
+        elif saved is not None:
             self.t0 = app.now - elapsed
             if human:  # back from a power cut: the player says when to go on
                 self.paused = True
@@ -151,6 +176,8 @@ class CuboMatch(GameScreen):
 
     # -- clock ------------------------------------------------------------------
     def game_time(self, now):
+        if self.link is not None:
+            return self.link.game_time(now)   # the host's clock: it decides who was first
         if self.t0 is None:
             self.t0 = now
         if self.frozen_at is not None:
@@ -166,10 +193,44 @@ class CuboMatch(GameScreen):
             self.t0 = now - self.frozen_at
             self.frozen_at = None
 
+    def save_time(self):
+        return self.game_time(self.app.now)
+
+    def first_go(self, saved):
+        """Linked: the game time of the start signal of the round on the table, or None
+        when it was given already (a round under way, or the game over)."""
+        st = self.state
+        if st.is_terminal() or st.phase != C.PLAY or max(st.status) != C.WAITING:
+            return None
+        # st.t: the time of the action that ended the last round
+        return COUNT_IN_MS if st.round == 0 else st.t + _LINK_GAP_MS
+
+    def link_signal(self, now):
+        """Linked: the summary closes and the count-in runs to the round's "Cubo!" at the
+        same game time on every device; False while nobody may act yet."""
+        go = self.go_gt
+        if go is None:
+            return True
+        gt = self.game_time(now)
+        if gt >= go:
+            self.go_gt = None
+            if self.count_at is not None:
+                self.count_in(self.count_at + COUNT_IN_MS)
+            return True
+        if gt >= go - COUNT_IN_MS:
+            if self.summary is not None:
+                self.summary = None
+                self.app.invalidate()
+            if self.count_at is None:
+                self.count_at = now - (gt - (go - COUNT_IN_MS))
+                self.count_step = -1
+                self.message = ""
+        return False
+
     def go_on(self, now):
         """Play goes on (after a pause): the count-in again from 3 if it was counting
         in, else the clock runs from where it stopped."""
-        if self.ready:
+        if self.ready or self.link is not None:   # linked: the host's clock never stopped
             return
         if self.count_at is not None:
             self.count_in_from(now)
@@ -208,13 +269,13 @@ class CuboMatch(GameScreen):
         else:
             finals = None
         kind = action[1]
-        try:
-            st.apply(action)
-        except ValueError as e:  # IllegalAction: say why, change nothing
-            self.message = str(e)
+        why = self.apply(action)   # app.gamescreen: here, or through the link
+        if why == "":
+            return True   # sent to the linked host: shown when its action comes back
+        if why is not None:  # IllegalAction: say why, change nothing
+            self.message = why
             self.app.sound.play(sound.ERROR)
             return False
-        self.rec.applied(st, action, self.game_time(self.app.now))
         p = action[0]
         if self.show_hint is not None and (st.phase != C.PLAY
                                            or st.status[self.human] != C.ARRANGING):
@@ -233,6 +294,11 @@ class CuboMatch(GameScreen):
             return True  # another player's swap changes nothing on this screen
         self.app.invalidate()
         return True
+
+    act = do   # app.link feeds the other devices' actions through act()
+
+    def remote_ready(self):
+        return self.summary is None
 
     def cubo_moment(self):
         self.app.sound.play(sound.CUBO)
@@ -263,6 +329,10 @@ class CuboMatch(GameScreen):
         self.summary = [0 if card else 1, card, rows, best, r + 1, why]
         self.summary_at = self.app.now
         self.freeze(self.app.now)
+        if self.link is not None and not st.is_terminal():
+            # linked: the next round's "Cubo!" a summary and a count-in after the round
+            # ended, on the host's clock (the same moment on every device)
+            self.go_gt = st.t + _LINK_GAP_MS   # st.t: the time of the action that ended it
         self.picked = -1
         self.show_hint = None
 
@@ -270,10 +340,16 @@ class CuboMatch(GameScreen):
     def update(self, now):
         st = self.state
         self.spin_only = False
+        if self.link is not None and not self.link_signal(now):
+            if self.count_at is not None and self.summary is None and not self.paused:
+                self.count_in(now)
+            if self.summary is None:
+                return
         if self.summary is not None:
             if self.summary[0] == 0 and self.summary[1] is not None and self.summary[1].animating(now):
                 self.app.invalidate()
-            if self.human < 0 and now - self.summary_at > _SUMMARY_MS:
+            linked_page = self.link is not None and (not st.is_terminal() or self.summary[0] < 2)
+            if (self.human < 0 or linked_page) and now - self.summary_at > _SUMMARY_MS:
                 self.next_summary_page()
             return
         if self.paused or st.is_terminal() or self.ready:
@@ -296,7 +372,7 @@ class CuboMatch(GameScreen):
                     self.do(a)
                     if self.summary is not None:
                         return
-        ev = st.system_action(gt)
+        ev = st.system_action(gt) if self.link is None else None   # linked: the host's
         if ev is not None:
             self.do(ev)
             if self.summary is not None:
@@ -356,8 +432,8 @@ class CuboMatch(GameScreen):
                 self.count_in_from(now)
                 self.app.invalidate()
             return
-        if self.count_at is not None:
-            return   # the dice are rolled on "Cubo!"
+        if self.count_at is not None or self.go_gt is not None:
+            return   # the dice are rolled on "Cubo!" (linked: at the host's time)
         st = self.state
         p = self.human
         if p < 0 or st.is_terminal():
@@ -399,6 +475,8 @@ class CuboMatch(GameScreen):
             elif self.human >= 0:
                 self.quit_now(self.state)
                 return
+        elif self.link is not None:
+            self.summary = None   # linked: the start signal comes at the host's time
         else:
             self.summary = None
             self.count_in_from(self.app.now)   # the next round's start signal

@@ -2,7 +2,8 @@
 open, demo and resume of a game of either mode.
 
 Two modes: versus bots (you and 1-3 bots, dice rolled on screen) and table mode
-(physical dice; the device rolls the centre, runs the countdown, and scores).
+(physical dice; the device rolls the centre, runs the countdown, and scores). LINK
+is Cubo in link play: each player on their own device.
 """
 
 from app import sound, last_setup
@@ -113,9 +114,35 @@ def demo(app, seed):
     app.launch(lambda: _match(app, ["easy", "medium", "hard"], options, seed, False))
 
 
+class CuboLink:
+    """Cubo as link play (app.link) sees it: the lobby's rows and the play screen of a
+    linked match, every human on their own device, bots on the host."""
+    GAME = CUBO.id
+    TITLE = CUBO.title
+    KINDS = ("human", "easy", "medium", "hard")
+    KIND_LABELS = ("Human", "Easy bot", "Medium bot", "Hard bot")
+    PLAYER_COUNTS = (2, 3, 4)
+    OPTIONS = (("Keep swaps", "keep_swaps", (True, False), ("On", "Off")),
+               ("Runs", "runs_any_order", (False, True), ("In order", "Any order")),
+               ("Yellow dice", "yellow", (False, True), ("Off", "On")))
+    DEFAULT = {"keep_swaps": True, "runs_any_order": False, "yellow": False}
+
+    @staticmethod
+    def play_screen(app, kinds, names, options, seed, saved=None):
+        from app.games.cubo.play import CuboMatch
+        return CuboMatch(app, None, options, seed, saved=saved, seats=(kinds, names))
+
+
+LINK = CuboLink
+
+
 def resume(app, saved):
     """Goes on with a match or a table game saved before a power cut
-    (app.savegame.pending's dict)."""
+    (app.savegame.pending's dict); a linked match is hosted again, or rejoined."""
+    if (saved.get("meta") or {}).get("link"):
+        from app.link.lobby_screen import resume as linked
+        linked(app, saved, CuboLink.play_screen)
+        return
     if saved["game"] == "cubo_table":
         app.switch(lambda: _table(app, len(saved["players"]), saved["options"], saved["seed"],
                                   saved))

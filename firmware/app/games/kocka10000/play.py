@@ -89,14 +89,12 @@ class Kocka10000Play(GameScreen):
         kind = action[1]
         if kind == K.ROLL:
             self.roll_ctx = (st.face, st.confirm)
-        try:
-            st.apply(action)
-        except ValueError as e:  # IllegalAction: say why, change nothing
-            self.message = str(e)
+        why = self.apply(action)   # app.gamescreen: here, or through the link
+        if why is not None:  # IllegalAction: say why, change nothing
+            self.message = why
             self.app.sound.play(sound.ERROR)
             self.refresh()
             return False
-        self.rec.applied(st, action, self.app.now)
         self.message = ""
         self.sel = 0
         if kind == K.ROLL:
@@ -324,6 +322,9 @@ class Kocka10000Play(GameScreen):
             return
         if self.view == TABLE and self.bot_turn():
             self.bot_step(now)
+
+    def remote_ready(self):
+        return not self.rolling_until and not self.moments and self.view == TABLE
 
     def bot_step(self, now):
         if now < self.bot_at:

@@ -2,7 +2,7 @@
 settings' player names, in order) or a bot of level easy, medium or hard (named after
 its seat); the rule options Finish round and 4+ of a kind. The game itself is
 app.games.kocka10000.play, imported only on Start. The module's open, demo and resume
-come from app.seats.seat_entries.
+come from app.seats.seat_entries; LINK makes it a game of link play.
 """
 
 from shared_rules.kocka10000.descriptor import KOCKA10000
@@ -30,3 +30,4 @@ class Kocka10000Setup(SeatSetup):
 
 
 open, demo, resume = seat_entries(Kocka10000Setup)
+LINK = Kocka10000Setup   # link play (app.link) reads the seats and options from it

@@ -1,0 +1,351 @@
+"""Link play's session on this device: hosting or joining, over the HAL's link ports.
+
+Owns the link layer's Host or Guest (shared_rules.link) for as long as link play is
+open (app.link), from the lobby through the games played and back: it polls the
+link every frame (App.advance calls poll), turns the link's events into notices,
+opens the linked game's play screen on every device (a guest's when the host's
+WELCOME has arrived and the guest is level), and reopens it when a guest had to be
+brought level again (it rejoined, or the host refused what it showed ahead).
+
+A seat is, on each device: this device's human ("human"), a bot (its level; it plays
+on the host), or a human of another device ("linked"). The play screen's State is its
+own; app.link.play keeps it level with the host's.
+"""
+
+from shared_rules.link import lobby
+from shared_rules.link.channel import Channel
+from shared_rules.link.guest import Guest
+from shared_rules.link.host import Host
+from app.version import VERSION
+
+HOST = "host"
+GUEST = "guest"
+LINKED = "linked"      # the kind of a seat whose human plays on another device
+
+_NOTE_MS = 4000
+_HOST_GONE = "The host is gone: waiting for it"
+
+
+def device_id(storage, random_seed):
+    """This device's id: its game log's (so a linked game's records name the device they
+    come from), or a fresh one if the log has none yet."""
+    from app import jsonfile
+    try:
+        info, how = jsonfile.read(storage, "log.json")
+    except OSError:
+        info = None
+    dev = info.get("device") if isinstance(info, dict) else None
+    if isinstance(dev, str) and dev:
+        return dev
+    return "%08x" % (random_seed() & 0x3FFFFFFF)
+
+
+def ports_of(hal):
+    """The HAL's link ports (transports): hal.link_ports(), [] when it has none."""
+    f = getattr(hal, "link_ports", None)
+    return list(f()) if f is not None else []
+
+
+def role_of(ports):
+    """HOST or GUEST when every port can only do that (a TCP listener, a TCP client),
+    else None (a cable: the player chooses)."""
+    roles = [getattr(p, "role", None) for p in ports]
+    if roles and roles[0] in (HOST, GUEST) and roles.count(roles[0]) == len(roles):
+        return roles[0]
+    return None
+
+
+class LinkSession:
+    def __init__(self, app, role, ports):
+        hal = app.hal
+        self.app = app
+        self.role = role
+        self.ports = ports
+        where = []
+        for p in ports:   # a TCP host's guest slots share one address: shown once
+            w = getattr(p, "where", "")
+            if w and w not in where:
+                where.append(w)
+        self.where = " ".join(where)
+        self.device = device_id(hal.storage, hal.random_seed)
+        self.name = app.settings.name(0)
+        self.now = app.now
+        self.game = None        # the game id of the linked game open or about to open
+        self.setup = None       # its setup class (the setup module's LINK)
+        self.bound = None       # the play screen's binding (app.link.play.LinkedPlay)
+        self.timed = False      # the game is played in real time (its descriptor's timed)
+        self.opened = None      # the guest's State the open screen was built from
+        self.status = ""        # the lobby's line: linking, rejected, the host gone...
+        self.nag_at = 0         # when "the host is gone" is said again in a game
+        self.host = None
+        self.guest = None
+        self.candidates = []
+        if role == HOST:
+            self.host = Host(self.device, self.name, VERSION)
+            for t in ports:
+                self.host.add_port(Channel(t, hal.random_seed()))
+        else:
+            # a guest on each port until one reaches a host (a cable in either socket)
+            self.candidates = [Guest(Channel(t, hal.random_seed()), self.device, self.name,
+                                     VERSION) for t in ports]
+            self.status = "Looking for the host\u2026"
+
+    # -- the lobby's view -----------------------------------------------------------
+    def members(self):
+        """[[device, name], ...]: the host first."""
+        if self.host is not None:
+            return self.host.members()
+        return self.guest.members if self.guest is not None else []
+
+    # -- every frame --------------------------------------------------------------
+    def poll(self, now):
+        self.now = now
+        if self.host is not None:
+            self.host.tick(now)
+            events = self.host.take_events()
+        else:
+            events = self.poll_guest(now)
+        for kind, device, text in events:
+            self.event(kind, text)
+        if self.bound is not None:
+            self.bound.pump(now)
+        elif self.guest is not None:
+            self.maybe_open()
+
+    def poll_guest(self, now):
+        g = self.guest
+        if g is None:
+            for c in self.candidates:
+                c.tick(now)
+                if c.phase != "linking":
+                    g = self.guest = c
+                    self.candidates = []
+                    break
+            if g is None:
+                return ()
+        else:
+            g.tick(now)
+        events = g.take_events()
+        phase = g.phase
+        if phase == "lobby" or phase == "playing":
+            self.status = ""
+        elif phase == "linking" and self.bound is not None and now >= self.nag_at:
+            # in a game with the host gone: said until it is back
+            self.nag_at = now + _NOTE_MS // 2
+            self.app.show_notice(_HOST_GONE, _NOTE_MS // 2 + 500)
+        elif phase == "rejected":
+            self.status = g.reason or "The host refused"
+        return events
+
+    def event(self, kind, text):
+        """A link event, said on screen."""
+        if kind in ("gone", "left", "host_gone") and self.game is not None:
+            # in a game: whoever went (cut, switched off or quit) leaves a bot in the seat
+            if kind == "host_gone":
+                text = _HOST_GONE
+                self.status = text
+                self.nag_at = self.now + _NOTE_MS
+            else:
+                text = text + ": a bot plays for them"
+        elif kind == "host_gone":     # in the lobby: said there until it is back
+            text = _HOST_GONE
+            self.status = text
+        elif kind == "back" or kind == "joined":
+            self.status = ""
+        elif kind == "ended":
+            self.status = text
+            self.end_game()
+        elif kind in ("rejected", "mismatch", "version"):
+            self.status = text
+        elif kind == "refused" and self.bound is not None:
+            self.bound.refused(text)
+        self.app.show_notice(text, _NOTE_MS)
+
+    # -- games -----------------------------------------------------------------------
+    def start(self, game, setup, options, bots):
+        """The host starts `game` (its setup class `setup`) with every member seated
+        (the host first) and `bots` ([(name, level), ...]) after them."""
+        host = self.host
+        seats = lobby.seats(host.members(), bots, host.device)
+        # one name per seat: the records and the ratings count each seat as a person
+        taken = []
+        for seat in seats:
+            name = seat[0]
+            n = 2
+            while seat[0] in taken:
+                seat[0] = "%s%d" % (name[:7], n)
+                n += 1
+            taken.append(seat[0])
+        host.start(game, seats, self.now, options, self.app.hal.random_seed())
+        self.game = game
+        self.setup = setup
+        self.open_game(0)
+
+    def resume(self, saved, setup):
+        """The host goes on with a linked game saved before a power cut: the same seats,
+        seed and actions; the guests rejoin it and catch up."""
+        link = saved["meta"]["link"]
+        self.host.start(saved["game"], link["seats"], self.now, saved["options"],
+                        saved["seed"], saved["actions"])
+        self.game = saved["game"]
+        self.setup = setup
+        self.open_game(len(saved["actions"]), saved)
+
+    def maybe_open(self):
+        """A guest opens the game once the host's WELCOME and every action are here (and
+        the player is not in a game of this device's own)."""
+        g = self.guest
+        if g.phase != "playing" or not g.caught_up() or g.state is self.opened:
+            return
+        top = self.app.top()
+        if getattr(top, "in_game", False) or self.app.pending is not None:
+            return
+        from app import games
+        setup = getattr(games.load(g.game), "LINK", None)
+        if setup is None:
+            self.status = "This Kocka cannot play %s linked" % (games.title(g.game) or g.game)
+            return
+        self.game = g.game
+        self.setup = setup
+        self.status = ""
+        self.open_game(len(g.actions))
+
+    def reopen(self):
+        """A guest's screen went ahead of the host or lost it: the game is opened afresh
+        from the host's actions once they are all here."""
+        self.bound = None
+        self.opened = None
+        self.app.home()
+
+    def open_game(self, count, saved=None):
+        """Opens the play screen with the first `count` actions of the game already
+        played (a guest's catching up; a host's resume, from its `saved` game)."""
+        seats = self.seats()
+        kinds = self.kinds()
+        names = [s[0] for s in seats]
+        src = self.host if self.host is not None else self.guest
+        options = src.options if self.host is not None else src.state.options
+        seed = src.seed if self.host is not None else src.state.seed
+        if count and saved is None:
+            saved = {"v": 1, "game": self.game, "options": options, "seed": seed,
+                     "players": names, "meta": self.meta(), "started": 0,
+                     "actions": list(src.actions[:count]), "elapsed": 0, "repair": True}
+        self.opened = src.state
+        self.count = count
+        from shared_rules import registry
+        self.timed = registry.find(self.game).timed
+        play = self.setup.play_screen
+        app = self.app
+
+        def build():
+            screen = play(app, kinds, names, options, seed, saved)
+            screen.paused = False   # a linked game goes on: nobody waits for this one
+            return screen
+        app.switch(build)
+
+    def bind(self, screen):
+        """The play screen of this session's game is being built: its binding."""
+        from app.link.play import LinkedPlay
+        self.bound = LinkedPlay(self, screen, self.count)
+        return self.bound
+
+    def seats(self):
+        return self.host.seats if self.host is not None else self.guest.seats
+
+    def kinds(self):
+        """Each seat's kind on this device: "human" (here), a bot's level, LINKED."""
+        out = []
+        for s in self.seats():
+            if s[2]:
+                out.append(s[2])
+            elif s[1] == self.device:
+                out.append("human")
+            else:
+                out.append(LINKED)
+        return out
+
+    def remote(self):
+        """The seats this device does not play: other devices' humans, and on a guest
+        the bots too (they play on the host)."""
+        out = []
+        seats = self.seats()
+        for p in range(len(seats)):
+            s = seats[p]
+            if s[2] and self.host is None or not s[2] and s[1] != self.device:
+                out.append(p)
+        return out
+
+    def meta(self):
+        """The save's and the record's meta, the same on every device: the host's kinds
+        (a human for each person) and the link's seats and host."""
+        seats = self.seats()
+        host = self.host.device if self.host is not None else self.guest.host
+        return {"kinds": [s[2] or "human" for s in seats],
+                "link": {"host": host, "seats": seats}}
+
+    def sub_kind(self):
+        """The bot level that plays a gone player's seat: the setup's middle level."""
+        kinds = self.setup.KINDS
+        return kinds[len(kinds) // 2]
+
+    def end_game(self):
+        """The host ended link play: a guest's unfinished game is dropped, as a quit, and
+        link play is over here too (Link play starts afresh)."""
+        bound = self.bound
+        self.bound = None
+        self.game = None
+        if bound is not None and not bound.screen.st.is_terminal():
+            bound.screen.rec.abandon()
+            self.app.home()
+        release(self.app)
+
+    def left(self, state):
+        """This device's player left the game screen (quit, or after the end)."""
+        self.bound = None
+        if state.is_terminal():
+            return
+        if self.host is not None:
+            self.host.end("%s quit the game" % self.name)
+        else:
+            self.guest.leave()
+        self.send_last()
+        release(self.app)
+
+    def to_lobby(self):
+        """After a finished game, the host's lobby takes members again."""
+        host = self.host
+        if host is not None and host.phase == "playing" and host.state.is_terminal():
+            host.to_lobby()
+            self.game = None
+
+    def close(self):
+        """Link play ends (B in the lobby): the others are told."""
+        if self.host is not None:
+            self.host.end("%s left" % self.name)
+        elif self.guest is not None:
+            self.guest.leave()
+        self.send_last()
+        release(self.app)
+
+    def send_last(self):
+        """The goodbye goes out now: nothing polls the link after this. Lost on a noisy
+        line, the others find this device gone within GONE_MS instead."""
+        link = self.host if self.host is not None else self.guest
+        if link is not None:
+            link.tick(self.now)
+
+
+def keep(app):
+    """While link play is open its code stays loaded: App.purge leaves these modules."""
+    import sys
+    for name in sys.modules:
+        if name.startswith("shared_rules.link") or name == "app.link" or \
+                name in ("app.link.session", "app.link.play"):
+            app.core_modules.add(name)
+
+
+def release(app):
+    """Link play is over: its code may leave RAM again with the next purge."""
+    app.link = None
+    app.core_modules = set([n for n in app.core_modules if not (
+        n.startswith("app.link") or n.startswith("shared_rules.link"))])
