@@ -9,12 +9,17 @@ and redraws and pushes the display only when something changed.
 import gc
 import sys
 
+from micropython import const
+
 from app import idle_gc, ui
 from app.settings import Settings
 from app.sound import Sound
 from app.lights import Lights
 
 FRAME_MS = 32  # 31.25 frames a second (a grid: see rest()); the loop sleeps the rest
+# what every game loads and the setup screen has loaded already (its save, the games'
+# base screen): kept when a game starts, not read from flash again (50 ms as files)
+_GAME_KIT = const(("app.journal", "app.jsonfile", "app.gamescreen"))
 
 
 class App:
@@ -36,6 +41,7 @@ class App:
         self.pending_text = ""
         self.held = []  # presses that came after it in the same frame
         self.collect = False  # forget(later=True): collect at the next frame's start
+        self.later = []  # after_frame(): work for when the frame being built is on screen
         self.apply_settings()
         # What is loaded now (the screen kit included) stays; modules screens import
         # later, the menu's among them, are dropped again when those screens close (see
@@ -98,6 +104,13 @@ class App:
         self.pending_text = text
         self.dirty = True
 
+    def after_frame(self, work):
+        """Runs work() once the frame being built is on screen: at the start of the next
+        frame, before its presses. For a game's opening writes to flash (its save, the
+        setup remembered: 100-250 ms as files), so its first frame does not wait for them
+        and no move comes before them (a move made meanwhile waits with its save)."""
+        self.later.append(work)
+
     def launch(self, factory):
         """Starts a game straight from the menu (the headless demos): as switch()."""
         self.play(factory)
@@ -107,7 +120,8 @@ class App:
             return
         del self.stack[:]
         self.sync.drop()
-        self.close_log()
+        # the save's code stays: room_for_a_game loaded it, the game uses it
+        self.close_log(_GAME_KIT)
         try:
             screen = factory()
         except Exception:
@@ -150,19 +164,21 @@ class App:
         savegame.settle(self)
         self.close_log()
 
-    def close_log(self):
+    def close_log(self, keep=()):
         """Closes the game log (opened by the boot check, settle, the history or a sync)
         and forgets the modules that used it: the menu and the games have no RAM to
-        spare for them; whoever needs the log next opens it again."""
+        spare for them; whoever needs the log next opens it again. keep: as purge."""
         self.hal.storage.kocka_gamelog = None
-        self.purge()
+        self.purge(keep=keep)
 
-    def purge(self, later=False):
-        """Forgets modules imported since boot. A module still used by a screen on the
-        stack stays alive through that screen's objects; the rest is freed. Called when
-        screens close (pop, home, switch), never while a new screen's modules are only
-        reachable through sys.modules."""
-        self.forget([name for name in sys.modules if name not in self.core_modules], later)
+    def purge(self, later=False, keep=()):
+        """Forgets modules imported since boot, but those named in `keep`. A module still
+        used by a screen on the stack stays alive through that screen's objects; the rest
+        is freed. Called when screens close (pop, home, switch), never while a new
+        screen's modules are only reachable through sys.modules."""
+        core = self.core_modules
+        self.forget([name for name in sys.modules if name not in core and name not in keep],
+                    later)
 
     def forget(self, names, later=False):
         """Forgets the modules `names` (purge's work; app.howto forgets just its own) and
@@ -212,6 +228,11 @@ class App:
         # Updated after the screen, a note was timed from the previous frame, and on the
         # Pico, whose frames can take longer than a 90 ms beep, it ended at once.
         self.sound.update(now)
+        later = self.later
+        if later:
+            self.later = []
+            for work in later:
+                work()
         if self.collect:
             self.collect = False
             gc.collect()
@@ -268,7 +289,8 @@ class App:
     def rest(self, start, wait, now=0, due=0):
         """The rest of the frame begun at hal.ticks_ms() `start`, app time `now`: a garbage
         collection if one is due (app.idle_gc), then wait(ms) until the next frame is due;
-        nothing while a press's slow work is pending (it starts at once). Returns when
+        nothing while a press's slow work or after_frame's is pending (it starts at once).
+        Returns when
         the next frame is due, in app time, for the next call's `due` (this frame's).
 
         Frames keep to a grid: the multiples of FRAME_MS in app time, the steps of the
@@ -277,7 +299,7 @@ class App:
         grid as it was. (With the grid moved to each press, a roll's next face came in
         the frame a press woke early, and the frame after it, on the old grid, had
         nothing new: 55 ms between two pushes.)"""
-        if self.pending is not None:
+        if self.pending is not None or self.later:
             return now
         hal = self.hal
         if now >= due:  # a frame on the grid, or late: not one a press woke early

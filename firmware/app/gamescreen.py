@@ -23,13 +23,14 @@ class GameScreen(Screen):
         new one, or `saved` rebuilt), self.st, and a bot for every seat that is not
         "human", seeded from the game's seed. state: an advanced game played unsaved
         (tests)."""
-        from app.journal import Recorder
         self.kinds = list(kinds)
         self.names = list(names)
-        self.rec = Recorder(self.app.hal.storage, self.app.show_notice)
         if state is None:
-            state = self.rec.open_game(saved, cls, options, seed, self.names, self.app.now,
-                                       {"kinds": self.kinds})
+            state = self.open_save(saved, cls, options, seed, self.app.now,
+                                   {"kinds": self.kinds})
+        else:
+            from app.journal import Recorder
+            self.rec = Recorder(self.app.hal.storage, self.app.show_notice)
         self.st = state
         self.agents = [None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
                        for p in range(len(kinds))]
@@ -37,6 +38,16 @@ class GameScreen(Screen):
         # back from a power cut with a human at the table: paused (the pause box up)
         # until the player goes on, so a bot whose turn it is does not move at once
         self.paused = saved is not None and self.humans > 0 and not state.is_terminal()
+
+    def open_save(self, saved, cls, options, seed, now, meta):
+        """self.rec for the game of self.names, and its State (app.journal's open_game):
+        a new game's save is written once the game's first frame is on screen
+        (app.after_frame), so the opening does not wait for the flash."""
+        from app.journal import Recorder
+        rec = self.rec = Recorder(self.app.hal.storage, self.app.show_notice)
+        state = rec.open_game(saved, cls, options, seed, self.names, now, meta, True)
+        self.app.after_frame(rec.flush)
+        return state
 
     # -- whose turn (a game of seats: seat_game) ---------------------------------------------
     def bot_turn(self):
