@@ -18,7 +18,8 @@ from app.lights import Lights
 
 FRAME_MS = 32  # 31.25 frames a second (a grid: see rest()); the loop sleeps the rest
 # what every game loads and the setup screen has loaded already (its save, the games'
-# base screen): kept when a game starts, not read from flash again (50 ms as files)
+# base screen; and the game's descriptor): kept when a game starts, not read from flash
+# again (70 ms as files)
 _GAME_KIT = const(("app.journal", "app.jsonfile", "app.gamescreen"))
 
 
@@ -120,17 +121,17 @@ class App:
             return
         del self.stack[:]
         self.sync.drop()
-        # the save's code stays: room_for_a_game loaded it, the game uses it
-        self.close_log(_GAME_KIT)
+        # what the setup screen (or room_for_a_game) loaded and the game uses stays
+        self.close_log([n for n in sys.modules if n in _GAME_KIT or n.endswith(".descriptor")])
         try:
             screen = factory()
         except Exception:
             self.push(self.main_menu())  # never an empty stack: the caller says what failed
             raise
         self.push(screen)
-        # loading the game's code left the heap full of garbage: collected here, in the
-        # loading frame, or the first frame's drawing would pay for it (12 ms on the Pico)
-        gc.collect()
+        # loading the game's code left the heap full of garbage: collected once the first
+        # frame is on screen (12 ms on the Pico), before the next frame's work
+        self.collect = True
 
     def home(self):
         """Back to the main menu, dropping everything above it."""
