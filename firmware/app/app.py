@@ -291,8 +291,8 @@ class App:
         """The rest of the frame begun at hal.ticks_ms() `start`, app time `now`: a garbage
         collection if one is due (app.idle_gc), then wait(ms) until the next frame is due;
         nothing while a press's slow work or after_frame's is pending (it starts at once).
-        Returns when
-        the next frame is due, in app time, for the next call's `due` (this frame's).
+        Returns when the next frame is due, in app time, for the next call's `due` (this
+        frame's).
 
         Frames keep to a grid: the multiples of FRAME_MS in app time, the steps of the
         animations (their faces change at now // ui.ANIM_MS). A frame that ran long is
