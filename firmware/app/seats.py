@@ -146,7 +146,7 @@ class SeatSetup(SetupScreen):
 def remember(app, game, setup):
     """Remembers `setup` as the last of `game` (app.last_setup) once the frame being
     built is on screen: a write to flash, which a game's opening does not wait for."""
-    app.after_frame(lambda: last_setup.save(app.hal.storage, game, setup))
+    app.after_frame(last_setup.saver(app.hal.storage, game, setup))
 
 
 def options_of(game, setup):
