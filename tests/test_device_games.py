@@ -82,7 +82,7 @@ def test_every_setup_screen_is_the_simulators(session, tmp_path):
 # A game's first frame with the app as files, from the start press on its setup screen
 # (issue 27: within 500 ms; the image's gate, 200 ms: tests/test_device_uf2.py). Under
 # this probe (its code and a collection every frame in the heap) Cubingos, the largest
-# game, opens in 525 ms (490 ms under `make bench`, the normal main.py): held to that
+# game, opens in 520 ms (489 ms under `make bench`, the normal main.py): held to that
 # until its opening loads less.
 OPENING_MS = 500
 OPENING_MS_NOW = {"CubingosPlay": 550}
