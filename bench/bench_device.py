@@ -9,6 +9,8 @@ Four runs:
   pictures a second while Kocka 10000's dice roll (roll_fps); then, on fresh boots,
   while Cubo's dice roll in a match against two bots and while table mode rolls its
   centre dice (the show and a reroll);
+- the normal main.py, and the Kocka firmware image, through each game's opening: from
+  its setup screen, the start press to the game's first frame (result "opening");
 - the normal main.py again, through every change of screen the menu leads to (each
   game's setup, its How to play, its start, the pause box, quitting; History, Sync,
   Settings, About; back from each): the press's answer (its first frame, as above) and
@@ -218,6 +220,30 @@ def screens_run(tmp):
         dev.close()
 
 
+def opening_run(tmp, firmware=None, name="opening"):
+    """Normal main.py (firmware: a Kocka firmware image's binary, the filesystem then
+    holding no code): each game's opening, {play screen: ms} from the start press (its
+    GPIO edge, on the setup screen left idle) to the end of the game's first frame (the
+    first frame after the press that changed more than half the screen); each game is
+    left through the pause box before the next is set up."""
+    image = device_image.build_image(bundle=not firmware)
+    dev = rp2040emu.Device(image, out_dir=os.path.join(tmp, name), firmware=firmware)
+    try:
+        dev.until(3000)
+        out = {}
+        for i, (_label, _setup, start, play) in enumerate(devicerun.GAMES):
+            for b in (("DOWN", "A") if i else ("A",)) + start[:-1]:
+                dev.press(b, hold_ms=120, at=dev.now + 50)
+                dev.until(dev.now + 1500)
+            out[play] = screen_change(dev, start[-1], 3000)[1]
+            for b in devicerun.QUIT:
+                dev.press(b, hold_ms=120, at=dev.now + 50)
+                dev.until(dev.now + 1500)
+        return out
+    finally:
+        dev.close()
+
+
 def probe_run(tmp, firmware=None, name="probe", passes=1):
     """Instrumented main.py through every game: draw/push per screen, heap. firmware: a
     Kocka firmware image's binary (its filesystem then holds no code); passes > 1 goes
@@ -260,19 +286,36 @@ def probe_run(tmp, firmware=None, name="probe", passes=1):
         dev.close()
 
 
-def image_run(tmp):
-    """The Kocka firmware image (make uf2, RPI_PICO): every game twice in one boot."""
+def image_binary(tmp):
+    """(the Kocka firmware image's flash binary (make uf2, RPI_PICO) in tmp, its UF2), or
+    (None, why it could not be built)."""
     from tools import build_uf2
     try:
         uf2 = build_uf2.build("RPI_PICO")
     except build_uf2.BuildError as e:
-        return {"skipped": str(e)}
+        return None, str(e)
     binary = os.path.join(tmp, "image.bin")
     with open(binary, "wb") as f:
         f.write(build_uf2.payload(uf2))
+    return binary, uf2
+
+
+def image_run(tmp):
+    """The Kocka firmware image (make uf2, RPI_PICO): every game twice in one boot."""
+    binary, uf2 = image_binary(tmp)
+    if binary is None:
+        return {"skipped": uf2}
     out = probe_run(tmp, firmware=binary, name="image", passes=2)
     out["uf2"] = os.path.basename(uf2)
     out["uf2_bytes"] = os.path.getsize(uf2)
+    return out
+
+
+def openings(tmp):
+    """Each game's opening (opening_run) with the app as files and with the image."""
+    out = {"files": opening_run(tmp)}
+    binary, why = image_binary(tmp)
+    out["image"] = opening_run(tmp, binary, "opening-image") if binary else {"skipped": why}
     return out
 
 
@@ -361,7 +404,7 @@ def run():
         return {"skipped": why}
     tmp = tempfile.mkdtemp(prefix="kocka-bench-device-")
     result = {"ui": ui_run(tmp), "screens": screens_run(tmp), "app": probe_run(tmp),
-              "image": image_run(tmp)}
+              "image": image_run(tmp), "opening": openings(tmp)}
     result["ui"].update(cubo_roll_runs(tmp))
     result["workloads"] = compare(workloads_device(tmp), workloads_wasm(tmp))
     return result
@@ -407,6 +450,10 @@ def table(result):
         for k, v in changes["answer_ms"].items():
             rows.append(("answer / screen: %s (ms)" % k, "%s / %s" % (
                 fmt(v), fmt(changes["screen_ms"].get(k)))))
+    opening = result.get("opening") or {}
+    for how in ("files", "image"):
+        for play, ms in sorted((opening.get(how) or {}).items()):
+            rows.append(("opening, start press -> first frame, %s: %s (ms)" % (how, play), ms))
     for s, v in sorted(app["screens"].items()):
         rows.append(("%s draw / push median (ms), peak heap" % s, "%s / %s, %d" % (
             v["draw_ms"]["median"], v["push_ms"]["median"], v["peak_heap"])))

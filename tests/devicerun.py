@@ -110,14 +110,19 @@ def every_menu_screen(dev):
         go_to(dev, presses, screen)
 
 
-def every_game(dev, play_ms):
+def every_game(dev, play_ms, openings=None):
     """From the menu, its cursor on the first game, into every game (seat 1 human, the
     rest bots), play_ms of button play, and back through the pause box; returns {play
-    screen: (start, end) of its play}. The cursor is then on the last game."""
+    screen: (start, end) of its play}. The cursor is then on the last game. openings: a
+    dict to fill with {play screen: ms from the start press to the end of the game's
+    first frame} (the probe's log says which frame that was)."""
     spans = {}
     for i, (_label, setup, start, play) in enumerate(GAMES):
         go_to(dev, ("DOWN", "A") if i else ("A",), setup)
+        pressed = dev.now + GAP_MS * (len(start) - 1)   # the start's last press (tap)
         go_to(dev, start, play)
+        if openings is not None:
+            openings[play] = opening_ms(dev, play, pressed)
         t0 = dev.now
         k = 0
         while dev.now - t0 < play_ms:
@@ -126,6 +131,16 @@ def every_game(dev, play_ms):
         spans[play] = (t0, dev.now)
         go_to(dev, QUIT, "MainMenu")
     return spans
+
+
+def opening_ms(dev, play, pressed):
+    """ms from a press at `pressed` to the end of the first frame the probe drew with
+    `play` on top after it (its panel frame: the probe's count of transactions)."""
+    log = rp2040emu.ProbeLog(dev.console_text())
+    for f in log.frames:
+        if f[3] == play and f[7] and dev.frames[f[7] - 1].t0 >= pressed:
+            return round(dev.frames[f[7] - 1].t1 - pressed, 1)
+    return None
 
 
 def kocka_sync(dev, db, limit_ms=60_000):

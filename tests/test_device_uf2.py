@@ -197,12 +197,14 @@ HELP_FROZEN = 2 * 1024      # How to play over a paused game, above the game's p
 @pytest.fixture(scope="module")
 def session(tmp_path_factory, firmware):
     """One boot of the image through every game (as tests/test_device_games.py plays them)
-    and every other screen of the menu; the probe's log."""
+    and every other screen of the menu; the probe's log, and each game's opening (ms from
+    the start press to its first frame)."""
     from tests.test_device_games import PLAY_MS
     dev = devicerun.boot(tmp_path_factory, "uf2-session", probe=True, firmware=firmware)
     devicerun.wait_top(dev, "BootScreen")
     go_to(dev, ("B",), "MainMenu")
-    devicerun.every_game(dev, PLAY_MS)
+    openings = {}
+    devicerun.every_game(dev, PLAY_MS, openings)
     # How to play from the last game's setup and from its pause box (issue 16)
     go_to(dev, ("A",), "CubingosSetup")
     go_to(dev, ("X",), "HowTo")
@@ -217,7 +219,7 @@ def session(tmp_path_factory, firmware):
     devicerun.every_menu_screen(dev)
     dev.run(300)
     log = rp2040emu.ProbeLog(dev.console_text())
-    yield dev, log
+    yield dev, log, openings
     dev.close()
 
 
@@ -229,7 +231,7 @@ def peaks(log):
 
 
 def test_every_game_and_screen_runs_on_the_image(session):
-    dev, log = session
+    dev, log, _openings = session
     devicerun.assert_no_crash(dev)
     tops = set(f[3] for f in log.frames)
     for _label, setup, _start, play in GAMES:
@@ -238,7 +240,7 @@ def test_every_game_and_screen_runs_on_the_image(session):
 
 
 def test_the_heap_with_the_image_stays_inside_its_budget(session):
-    _dev, log = session
+    _dev, log, _openings = session
     p = peaks(log)
     print("uf2 peak live heap by screen:", sorted(p.items(), key=lambda x: -x[1]))
     for screen, peak in p.items():
@@ -250,7 +252,7 @@ def test_the_heap_with_the_image_stays_inside_its_budget(session):
 
 
 def test_interned_strings_do_not_grow_over_a_session(session):
-    _dev, log = session
+    _dev, log, _openings = session
     menus = [i for i, s in enumerate(log.states) if s[1] == "MainMenu"]
     at = dict(log.qstr)
     first = [at[i] for i in sorted(at) if i >= menus[0]][0]
@@ -259,3 +261,15 @@ def test_interned_strings_do_not_grow_over_a_session(session):
     print("uf2 interned strings by screen:",
           [(log.states[i][1] if i < len(log.states) else "-", b) for i, b in log.qstr])
     assert last - first <= 1024, (first, last, log.qstr)
+
+
+# A game's first frame with the image, from the start press on its setup screen (issue 27)
+OPENING_MS = 200
+
+
+def test_every_game_opens_within_200_ms_with_the_image(session):
+    _dev, _log, openings = session
+    print("uf2 opening, start press -> first frame (ms):", openings)
+    assert set(openings) == {play for _l, _s, _st, play in GAMES}
+    for play, ms in openings.items():
+        assert ms is not None and ms <= OPENING_MS, (play, ms)

@@ -157,8 +157,12 @@ def play_kocka(pair, hm, gm, rounds=40000):
         if hm.st.is_terminal() and gm.st.is_terminal() and not hm.moments and \
                 not gm.moments:
             return
-        human_step(host, hm)
-        human_step(guest, gm)
+        # a side whose game is over waits on its final screen (A there leaves it)
+        for side, m in ((host, hm), (guest, gm)):
+            if m.st.is_terminal() and not m.moments:
+                side.frames(1)
+            else:
+                human_step(side, m)
     raise AssertionError("the linked game did not end")
 
 

@@ -229,7 +229,53 @@ def test_a_full_log_keeps_the_finished_game_and_holds_new_games_until_a_sync(tmp
     assert savegame.pending(storage)["scores"] == scores
     storage.free_bytes = room  # a sync made room
     h.app.switch(new_game)
-    h.frames(1)
+    h.frames(2)  # the game in the next frame; its save once that frame is on screen
     assert h.top_name() == "Kocka10000Play"
     assert gamelog.shared(storage).last == 1
     assert not savegame.pending(storage)["done"]
+
+
+def test_a_new_game_is_saved_once_its_first_frame_is_on_screen(tmp_path):
+    """Its opening does not wait for the flash: the save is written at the start of the
+    frame after the game's first, before any press of that frame is taken."""
+    h = Harness(tmp_path)
+    from app.games.kocka10000 import setup as k10k_game
+    h.app.switch(lambda: k10k_game.play_screen(h.app, ["human", "easy"], ["A", "B"], {}, 9))
+    h.frames(1)
+    assert h.top_name() == "Kocka10000Play"
+    assert savegame.pending(h.hal.storage) is None   # on screen; not yet written
+    h.press(api.KEY_A)   # the next frame writes the save first, then takes the press
+    saved = savegame.pending(h.hal.storage)
+    assert saved["game"] == "kocka10000" and saved["players"] == ["A", "B"]
+    assert reboot(tmp_path).top_name() == "ResumeScreen"
+
+
+def test_moves_made_before_a_held_save_is_written_are_written_with_it(tmp_path):
+    h = Harness(tmp_path)
+    rec = journal.Recorder(h.hal.storage)
+    rec.start("kocka10000", {}, 3, ["A", "B"], 0, hold=True)
+    rec.action((0, 1), 10)
+    rec.action((1, 2, 5), 20)
+    assert savegame.pending(h.hal.storage) is None
+    rec.flush()
+    saved = savegame.pending(h.hal.storage)
+    assert saved["seed"] == 3 and [tuple(a) for a in saved["actions"]] == [(0, 1), (1, 2, 5)]
+    rec.action((0, 3), 30)   # and the next goes to the journal as before
+    assert len(savegame.pending(h.hal.storage)["actions"]) == 3
+
+
+def test_a_held_save_the_flash_refuses_keeps_its_moves_in_memory(tmp_path):
+    h = Harness(tmp_path)
+    told = []
+    rec = journal.Recorder(h.hal.storage, told.append)
+    rec.start("kocka10000", {}, 3, ["A", "B"], 0, hold=True)
+    rec.action((0, 1), 10)
+
+    def full(*_a):
+        raise OSError(28)
+    h.hal.storage.write = full
+    rec.flush()
+    assert told == [journal.NOT_SAVED]
+    assert savegame.pending(h.hal.storage) is None   # no half a save on the flash
+    rec.action((1, 2), 20)
+    assert rec.ram == [(10, (0, 1)), (20, (1, 2))] and rec.n == 2

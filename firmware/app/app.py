@@ -9,12 +9,18 @@ and redraws and pushes the display only when something changed.
 import gc
 import sys
 
+from micropython import const
+
 from app import idle_gc, ui
 from app.settings import Settings
 from app.sound import Sound
 from app.lights import Lights
 
 FRAME_MS = 32  # 31.25 frames a second (a grid: see rest()); the loop sleeps the rest
+# what every game loads and the setup screen has loaded already (its save, the games'
+# base screen; and the game's descriptor): kept when a game starts, not read from flash
+# again (70 ms as files)
+_GAME_KIT = const(("app.journal", "app.jsonfile", "app.gamescreen"))
 
 
 class App:
@@ -37,6 +43,7 @@ class App:
         self.held = []  # presses that came after it in the same frame
         self.collect = False  # forget(later=True): collect at the next frame's start
         self.link = None  # link play's session (app.link.session), while one is open
+        self.later = []  # after_frame(): work for when the frame being built is on screen
         self.apply_settings()
         # What is loaded now (the screen kit included) stays; modules screens import
         # later, the menu's among them, are dropped again when those screens close (see
@@ -99,6 +106,13 @@ class App:
         self.pending_text = text
         self.dirty = True
 
+    def after_frame(self, work):
+        """Runs work() once the frame being built is on screen: at the start of the next
+        frame, before its presses. For a game's opening writes to flash (its save, the
+        setup remembered: 100-250 ms as files), so its first frame does not wait for them
+        and no move comes before them (a move made meanwhile waits with its save)."""
+        self.later.append(work)
+
     def launch(self, factory):
         """Starts a game straight from the menu (the headless demos): as switch()."""
         self.play(factory)
@@ -108,16 +122,17 @@ class App:
             return
         del self.stack[:]
         self.sync.drop()
-        self.close_log()
+        # what the setup screen (or room_for_a_game) loaded and the game uses stays
+        self.close_log([n for n in sys.modules if n in _GAME_KIT or n.endswith(".descriptor")])
         try:
             screen = factory()
         except Exception:
             self.push(self.main_menu())  # never an empty stack: the caller says what failed
             raise
         self.push(screen)
-        # loading the game's code left the heap full of garbage: collected here, in the
-        # loading frame, or the first frame's drawing would pay for it (12 ms on the Pico)
-        gc.collect()
+        # loading the game's code left the heap full of garbage: collected once the first
+        # frame is on screen (12 ms on the Pico), before the next frame's work
+        self.collect = True
 
     def home(self):
         """Back to the main menu, dropping everything above it."""
@@ -151,19 +166,21 @@ class App:
         savegame.settle(self)
         self.close_log()
 
-    def close_log(self):
+    def close_log(self, keep=()):
         """Closes the game log (opened by the boot check, settle, the history or a sync)
         and forgets the modules that used it: the menu and the games have no RAM to
-        spare for them; whoever needs the log next opens it again."""
+        spare for them; whoever needs the log next opens it again. keep: as purge."""
         self.hal.storage.kocka_gamelog = None
-        self.purge()
+        self.purge(keep=keep)
 
-    def purge(self, later=False):
-        """Forgets modules imported since boot. A module still used by a screen on the
-        stack stays alive through that screen's objects; the rest is freed. Called when
-        screens close (pop, home, switch), never while a new screen's modules are only
-        reachable through sys.modules."""
-        self.forget([name for name in sys.modules if name not in self.core_modules], later)
+    def purge(self, later=False, keep=()):
+        """Forgets modules imported since boot, but those named in `keep`. A module still
+        used by a screen on the stack stays alive through that screen's objects; the rest
+        is freed. Called when screens close (pop, home, switch), never while a new
+        screen's modules are only reachable through sys.modules."""
+        core = self.core_modules
+        self.forget([name for name in sys.modules if name not in core and name not in keep],
+                    later)
 
     def forget(self, names, later=False):
         """Forgets the modules `names` (purge's work; app.howto forgets just its own) and
@@ -213,6 +230,11 @@ class App:
         # Updated after the screen, a note was timed from the previous frame, and on the
         # Pico, whose frames can take longer than a 90 ms beep, it ended at once.
         self.sound.update(now)
+        later = self.later
+        if later:
+            self.later = []
+            for work in later:
+                work()
         if self.collect:
             self.collect = False
             gc.collect()
@@ -271,8 +293,9 @@ class App:
     def rest(self, start, wait, now=0, due=0):
         """The rest of the frame begun at hal.ticks_ms() `start`, app time `now`: a garbage
         collection if one is due (app.idle_gc), then wait(ms) until the next frame is due;
-        nothing while a press's slow work is pending (it starts at once). Returns when
-        the next frame is due, in app time, for the next call's `due` (this frame's).
+        nothing while a press's slow work or after_frame's is pending (it starts at once).
+        Returns when the next frame is due, in app time, for the next call's `due` (this
+        frame's).
 
         Frames keep to a grid: the multiples of FRAME_MS in app time, the steps of the
         animations (their faces change at now // ui.ANIM_MS). A frame that ran long is
@@ -280,7 +303,7 @@ class App:
         grid as it was. (With the grid moved to each press, a roll's next face came in
         the frame a press woke early, and the frame after it, on the old grid, had
         nothing new: 55 ms between two pushes.)"""
-        if self.pending is not None:
+        if self.pending is not None or self.later:
             return now
         hal = self.hal
         if now >= due:  # a frame on the grid, or late: not one a press woke early

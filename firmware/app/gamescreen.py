@@ -29,7 +29,6 @@ class GameScreen(Screen):
         new one, or `saved` rebuilt), self.st, and a bot for every seat that is not
         "human", seeded from the game's seed. state: an advanced game played unsaved
         (tests)."""
-        from app.journal import Recorder
         self.kinds = list(kinds)
         self.names = list(names)
         self.make_bot = make_bot
@@ -41,10 +40,11 @@ class GameScreen(Screen):
             self.link = session.bind(self)
             remote = self.link.remote
             meta = self.link.meta
-        self.rec = Recorder(self.app.hal.storage, self.app.show_notice)
         if state is None:
-            state = self.rec.open_game(saved, cls, options, seed, self.names, self.app.now,
-                                       meta)
+            state = self.open_save(saved, cls, options, seed, self.app.now, meta)
+        else:
+            from app.journal import Recorder
+            self.rec = Recorder(self.app.hal.storage, self.app.show_notice)
         self.st = state
         self.agents = [REMOTE if p in remote else
                        None if kinds[p] == "human" else make_bot(kinds[p], seed * 31 + p)
@@ -85,6 +85,16 @@ class GameScreen(Screen):
         """True when the screen can show another device's action now (linked play waits
         while a roll lands or a summary is read, as a bot's move would)."""
         return True
+
+    def open_save(self, saved, cls, options, seed, now, meta):
+        """self.rec for the game of self.names, and its State (app.journal's open_game):
+        a new game's save is written once the game's first frame is on screen
+        (app.after_frame), so the opening does not wait for the flash."""
+        from app.journal import Recorder
+        rec = self.rec = Recorder(self.app.hal.storage, self.app.show_notice)
+        state = rec.open_game(saved, cls, options, seed, self.names, now, meta, True)
+        self.app.after_frame(rec.flush)
+        return state
 
     # -- whose turn (a game of seats: seat_game) ---------------------------------------------
     def bot_turn(self):

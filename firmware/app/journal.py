@@ -1,9 +1,11 @@
 """The save of the game in progress: what a game screen writes while it is played.
 
-A game screen keeps one `Recorder`: start() when the game begins, action() after
-every applied action (system actions included), finish() when it is over,
-abandon() when the player quits. Each call is one small write, so a power cut
-loses at most the action being written. Reading the save back, storing the
+A game screen keeps one `Recorder`: start() when the game begins (a game screen's
+held back until its first frame is on screen, then written by flush(): its opening
+is not kept waiting for the flash), action() after every applied action (system
+actions included), finish() when it is over, abandon() when the player quits. Each
+call is one small write, so a power cut loses at most the action being written (and
+a game opened but not yet on screen, before anyone could play in it). Reading the save back, storing the
 finished game in the log and the resume offer live in app.savegame, which is
 loaded only at the menu: this module is all a game holds in RAM for its save.
 
@@ -176,6 +178,7 @@ class Recorder:
         self.t0 = 0
         self.ram = None           # [(t, action), ...] once the flash took no more writes
         self.n = 0                # actions in this game (the journal must have them all)
+        self.held = None          # start(hold=True): the actions until flush() writes the save
 
     def _failed(self):
         """A write failed: from now on this game is kept in RAM."""
@@ -188,31 +191,52 @@ class Recorder:
             if self.notify is not None:
                 self.notify(NOT_SAVED)
 
-    def start(self, game, options, seed, players, now, meta=None):
-        """A new game: clears any old save and writes the new setup."""
-        clear(self.storage)
+    def start(self, game, options, seed, players, now, meta=None, hold=False):
+        """A new game: clears any old save and writes the new setup. hold: not yet;
+        flush() writes it (a game screen's save is written once its first frame is on
+        screen), and the actions recorded meanwhile wait in RAM until then."""
         self.info = {"v": 1, "game": game, "options": dict(options or {}), "seed": seed,
                      "players": list(players), "meta": meta,
                      "started": wall_now(self.storage, now)}
         self.t0 = now
         self.ram = None
         self.n = 0
-        try:
-            jsonfile.write(self.storage, HEADER, self.info)
-        except OSError:
-            clear(self.storage)   # no setup on flash: no half a save offered at boot
-            self._failed()
+        self.held = []
+        if not hold:
+            self.flush()
 
-    def open_game(self, saved, cls, options, seed, players, now, meta=None):
+    def flush(self):
+        """Writes a save start() held back: the old save cleared, the setup, and the
+        actions recorded since, in one write. Nothing to do otherwise."""
+        held = self.held
+        if held is None:
+            return
+        self.held = None
+        st = self.storage
+        clear(st)
+        try:
+            jsonfile.write(st, HEADER, self.info)
+            if held:
+                buf = bytearray()
+                for t, a in held:
+                    buf.extend(entry(t, a))
+                st.write(JOURNAL, bytes(buf))
+        except OSError:
+            clear(st)   # no setup on flash: no half a save offered at boot
+            self.ram = held   # the journal file has none of them: they stay here
+            if self.notify is not None:
+                self.notify(NOT_SAVED)
+
+    def open_game(self, saved, cls, options, seed, players, now, meta=None, hold=False):
         """A game screen's start: returns the State (of class `cls`) it plays.
-        saved=None: a new game (a new save is started); else `saved` (from
-        app.savegame.pending) is rebuilt and its save goes on."""
+        saved=None: a new game (a new save is started; hold: written by flush(), see
+        start); else `saved` (from app.savegame.pending) is rebuilt and its save goes on."""
         if saved is not None:
             state, used = rebuild(saved, lambda name: cls)
             self.resume(saved, now, used)
             return state
         state = cls(len(players), seed, options)
-        self.start(cls.NAME, options, seed, players, now, meta)
+        self.start(cls.NAME, options, seed, players, now, meta, hold)
         return state
 
     def resume(self, info, now, used=None):
@@ -226,6 +250,7 @@ class Recorder:
             acts = acts[:used]
         self.t0 = now - (info.get("elapsed") or 0)
         self.ram = None
+        self.held = None
         self.n = len(acts)
         if info.get("torn") or info.get("repair") or \
                 (used is not None and used < len(info["actions"])):
@@ -248,6 +273,9 @@ class Recorder:
             return
         t = now - self.t0
         self.n += 1
+        if self.held is not None:
+            self.held.append((t if t > 0 else 0, tuple(action)))
+            return
         if self.ram is None:
             # the actions are not kept in RAM: the journal file has them
             try:
@@ -278,6 +306,7 @@ class Recorder:
         If the flash takes no more writes, the finished game waits in RAM instead."""
         if self.info is None:
             return 0
+        self.flush()
         done = self.finished(scores, now)
         self.info = None
         if self.ram is None:
@@ -314,3 +343,4 @@ class Recorder:
         clear(self.storage)
         self.info = None
         self.ram = None
+        self.held = None

@@ -68,6 +68,12 @@ def load(storage, game, defaults, choices=None):
     return out
 
 
+def saver(storage, game, setup):
+    """save(storage, game, setup) as a call for later (app.App.after_frame) that holds
+    nothing else: not the setup screen's code, freed as the game opens."""
+    return lambda: save(storage, game, setup)
+
+
 def save(storage, game, setup):
     """Remembers `setup` as the last of `game`; True when it was written."""
     data = _all(storage)

@@ -129,9 +129,9 @@ class Recorder(journal.Recorder):
             self.log = gamelog.shared(self.storage)
         return self.log
 
-    def start(self, game, options, seed, players, now, meta=None):
+    def start(self, game, options, seed, players, now, meta=None, hold=False):
         self._log()  # opened first: it restores the wall clock the setup is stamped with
-        journal.Recorder.start(self, game, options, seed, players, now, meta)
+        journal.Recorder.start(self, game, options, seed, players, now, meta, hold)
         self.actions = []
         self.seq = 0
 

@@ -135,11 +135,18 @@ class SeatSetup(SetupScreen):
         app.sound.play(sound.OK)
 
         def begin():
-            last_setup.save(app.hal.storage, game, setup)  # a write to flash: after the answer
-            return play(app, kinds, names, options, seed)
+            screen = play(app, kinds, names, options, seed)
+            remember(app, game, setup)
+            return screen
         # The game takes this screen's place (quitting leads to the main menu) after a
         # purge, so the setup code is not held in RAM during play.
         app.switch(begin)
+
+
+def remember(app, game, setup):
+    """Remembers `setup` as the last of `game` (app.last_setup) once the frame being
+    built is on screen: a write to flash, which a game's opening does not wait for."""
+    app.after_frame(last_setup.saver(app.hal.storage, game, setup))
 
 
 def options_of(game, setup):

@@ -95,9 +95,9 @@ def palette():
 def rgb(r, g, b):
     """The palette index of the colour nearest to (r, g, b): a named colour on an exact
     match, else the colour cube."""
-    for i in range(len(NAMED)):
-        if NAMED[i] == (r, g, b):
-            return i
+    c = (r, g, b)
+    if c in NAMED:   # searched in C: a Cubingos opening makes a few dozen of these
+        return NAMED.index(c)
     return CUBE + ((r + 25) // 51) * 36 + ((g + 25) // 51) * 6 + (b + 25) // 51
 
 

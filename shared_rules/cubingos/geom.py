@@ -60,52 +60,45 @@ UP = 4096
 ORIGIN = 32 + 32 * 64
 _LIMIT = const(30)          # |x|, |y| and z of a cell the rules accept
 
+# The tables below are literals, not computed at import (a Cubingos opening on the Pico
+# waited for that); tests/shared/test_cubingos_geom.py derives each from its definition
+# and holds the literal to it.
+
 # The four edge directions of each face, in increasing order (the slot order on a face).
-PERP = tuple(tuple(g for g in range(6) if g >> 1 != f >> 1) for f in range(6))
+PERP = ((2, 3, 4, 5), (2, 3, 4, 5), (0, 1, 4, 5), (0, 1, 4, 5), (0, 1, 2, 3), (0, 1, 2, 3))
 
-# SLOT[f*6 + g]: the index (0-23) of slot (f, g) in a die's halves; 255 if g is not
-# perpendicular to f. SLOT_FG[i] = f*6 + g.
-_s = bytearray(b"\xff" * 36)
-_fg = bytearray(24)
-for _f in range(6):
-    for _k in range(4):
-        _s[_f * 6 + PERP[_f][_k]] = _f * 4 + _k
-        _fg[_f * 4 + _k] = _f * 6 + PERP[_f][_k]
-SLOT = bytes(_s)
-SLOT_FG = bytes(_fg)
+# SLOT[f*6 + g]: the index (0-23) of slot (f, g) in a die's halves, f * 4 + the place of g
+# in PERP[f]; 255 if g is not perpendicular to f. SLOT_FG[i] = f*6 + g.
+SLOT = (b"\xff\xff\x00\x01\x02\x03\xff\xff\x04\x05\x06\x07\x08\x09\xff\xff\x0a\x0b"
+        b"\x0c\x0d\xff\xff\x0e\x0f\x10\x11\x12\x13\xff\xff\x14\x15\x16\x17\xff\xff")
+SLOT_FG = (b"\x02\x03\x04\x05\x08\x09\x0a\x0b\x0c\x0d\x10\x11\x12\x13\x16\x17\x18\x19"
+           b"\x1a\x1b\x1e\x1f\x20\x21")
 
-# Quarter turns about +x, +y, +z (right-handed), as direction maps.
-_GEN = (bytes((0, 1, 4, 5, 3, 2)), bytes((5, 4, 2, 3, 0, 1)), bytes((2, 3, 1, 0, 4, 5)))
-
-
-def _build_rots():
-    rots = [bytes(range(6))]
-    i = 0
-    while i < len(rots):
-        r = rots[i]
-        for g in _GEN:
-            n = bytes(g[r[d]] for d in range(6))
-            if n not in rots:
-                rots.append(n)
-        i += 1
-    return rots
-
-
-_rots = _build_rots()
-ROT = b"".join(_rots)            # 144 bytes: ROT[o*6 + d]
-N_ORIENT = len(_rots)            # 24
+# The 24 rotations, as direction maps: the identity, then in the order a breadth-first
+# search from it meets them, turning each by a quarter turn about +x, +y, +z in turn
+# (right-handed). The numbering is the orientation in saved games: it never changes.
+# ROT[o*6 + d], 144 bytes.
+ROT = (b"\x00\x01\x02\x03\x04\x05\x00\x01\x04\x05\x03\x02\x05\x04\x02\x03\x00\x01"
+       b"\x02\x03\x01\x00\x04\x05\x00\x01\x03\x02\x05\x04\x05\x04\x00\x01\x03\x02"
+       b"\x02\x03\x04\x05\x00\x01\x01\x00\x02\x03\x05\x04\x05\x04\x01\x00\x02\x03"
+       b"\x04\x05\x01\x00\x03\x02\x01\x00\x03\x02\x04\x05\x00\x01\x05\x04\x02\x03"
+       b"\x05\x04\x03\x02\x01\x00\x02\x03\x00\x01\x05\x04\x01\x00\x05\x04\x03\x02"
+       b"\x04\x05\x03\x02\x00\x01\x01\x00\x04\x05\x02\x03\x04\x05\x02\x03\x01\x00"
+       b"\x03\x02\x01\x00\x05\x04\x03\x02\x00\x01\x04\x05\x02\x03\x05\x04\x01\x00"
+       b"\x04\x05\x00\x01\x02\x03\x03\x02\x05\x04\x00\x01\x03\x02\x04\x05\x01\x00")
+N_ORIENT = 24
 # Index of a rotation from its images of +x and +y: _KEY[ROT[o*6]*6 + ROT[o*6+2]] = o.
-_k = bytearray(b"\xff" * 36)
-for _o in range(N_ORIENT):
-    _k[_rots[_o][0] * 6 + _rots[_o][2]] = _o
-_KEY = bytes(_k)
+_KEY = (b"\xff\xff\x00\x04\x01\x0b\xff\xff\x07\x0a\x10\x0e\x0d\x03\xff\xff\x06\x14"
+        b"\x13\x12\xff\xff\x17\x16\x15\x09\x11\x0f\xff\xff\x05\x08\x02\x0c\xff\xff")
 # INV[o * 6 + w]: the body direction shown toward world direction w.
-_inv = bytearray(N_ORIENT * 6)
-for _o in range(N_ORIENT):
-    for _d in range(6):
-        _inv[_o * 6 + _rots[_o][_d]] = _d
-INV = bytes(_inv)
-del _rots, _k, _inv, _s, _fg
+INV = (b"\x00\x01\x02\x03\x04\x05\x00\x01\x05\x04\x02\x03\x04\x05\x02\x03\x01\x00"
+       b"\x03\x02\x00\x01\x04\x05\x00\x01\x03\x02\x05\x04\x02\x03\x05\x04\x01\x00"
+       b"\x04\x05\x00\x01\x02\x03\x01\x00\x02\x03\x05\x04\x03\x02\x04\x05\x01\x00"
+       b"\x03\x02\x05\x04\x00\x01\x01\x00\x03\x02\x04\x05\x00\x01\x04\x05\x03\x02"
+       b"\x05\x04\x03\x02\x01\x00\x02\x03\x00\x01\x05\x04\x01\x00\x05\x04\x03\x02"
+       b"\x04\x05\x03\x02\x00\x01\x01\x00\x04\x05\x02\x03\x05\x04\x02\x03\x00\x01"
+       b"\x03\x02\x01\x00\x05\x04\x02\x03\x01\x00\x04\x05\x05\x04\x00\x01\x03\x02"
+       b"\x02\x03\x04\x05\x00\x01\x04\x05\x01\x00\x03\x02\x05\x04\x01\x00\x02\x03")
 
 
 def compose(a, b):
@@ -123,8 +116,9 @@ def rotation_of(images):
     return -1 if k == 255 else k
 
 
-# The quarter turn about each world axis as an orientation.
-TURN = (rotation_of((0, 4)), rotation_of((5, 2)), rotation_of((2, 1)))
+# The quarter turn about each world axis as an orientation: rotation_of((0, 4)),
+# rotation_of((5, 2)), rotation_of((2, 1)).
+TURN = (1, 2, 3)
 
 
 def turn(o, axis, k=1):
@@ -186,25 +180,19 @@ def build_tables(die):
     return bytes(wh), mask
 
 
-def _edges():
-    out = []
-    for a in range(6):
-        for b in range(a + 1, 6):
-            if a >> 1 == b >> 1:
-                continue
-            out.append((DIR_OFF[a], DIR_OFF[b], DIR_OFF[a] + DIR_OFF[b],
-                        a * 6 + b, b * 6 + a,                    # c's slots (a,b), (b,a)
-                        (b ^ 1) * 6 + (a ^ 1), (a ^ 1) * 6 + (b ^ 1),  # D's, A / B empty
-                        a * 6 + (b ^ 1), b * 6 + (a ^ 1)))       # B's (a,-b), A's (b,-a)
-    return tuple(out)
-
-
-# The 12 edges of a cell: (offA, offB, offD, s_ab, s_ba, sD_a, sD_b, sB, sA).
-EDGES = _edges()
+# The 12 edges of a cell: (offA, offB, offD, s_ab, s_ba, sD_a, sD_b, sB, sA), for each pair
+# of perpendicular directions a < b: offA = DIR_OFF[a], offB = DIR_OFF[b], offD their
+# sum; c's slots (a, b) and (b, a); D's slots when A or B is empty, (-b, -a) and
+# (-a, -b); B's (a, -b) and A's (b, -a) (slots as f * 6 + g, -d being d ^ 1).
+EDGES = ((1, 64, 65, 2, 12, 19, 9, 3, 13), (1, -64, -63, 3, 18, 13, 8, 2, 19),
+         (1, 4096, 4097, 4, 24, 31, 11, 5, 25), (1, -4096, -4095, 5, 30, 25, 10, 4, 31),
+         (-1, 64, 63, 8, 13, 18, 3, 9, 12), (-1, -64, -65, 9, 19, 12, 2, 8, 18),
+         (-1, 4096, 4095, 10, 25, 30, 5, 11, 24), (-1, -4096, -4097, 11, 31, 24, 4, 10, 30),
+         (64, 4096, 4160, 16, 26, 33, 23, 17, 27), (64, -4096, -4032, 17, 32, 27, 22, 16, 33),
+         (-64, 4096, 4032, 22, 27, 32, 17, 23, 26), (-64, -4096, -4160, 23, 33, 26, 16, 22, 32))
 # The 8 edges that can meet anything for a cell on the table (an edge along the table
-# has the table on two of its four sides: nothing meets there).
-EDGES_LOW = tuple(e for e in EDGES if e[0] != -UP and e[1] != -UP)
-del _edges
+# has the table on two of its four sides: nothing meets there): those without -UP.
+EDGES_LOW = (EDGES[0], EDGES[1], EDGES[2], EDGES[4], EDGES[5], EDGES[6], EDGES[8], EDGES[10])
 
 
 def meetings(occ, c, out=None):

@@ -292,3 +292,59 @@ def test_support_and_legal_cells():
 def test_free_cells_have_nothing_on_top():
     occ = {G.ORIGIN: 0, G.cell(1, 0, 0): 0, G.cell(1, 0, 1): 0}
     assert [G.xyz(c) for c in G.free_cells(occ, G.ORIGIN)] == [(1, 0, 1)]
+
+
+# -- the literal tables, derived from their definitions ------------------------------------
+def test_the_literal_direction_and_slot_tables_are_their_definitions():
+    perp = tuple(tuple(g for g in range(6) if g >> 1 != f >> 1) for f in range(6))
+    assert G.PERP == perp
+    slot = bytearray(b"\xff" * 36)
+    slot_fg = bytearray(24)
+    for f in range(6):
+        for k in range(4):
+            slot[f * 6 + perp[f][k]] = f * 4 + k
+            slot_fg[f * 4 + k] = f * 6 + perp[f][k]
+    assert G.SLOT == bytes(slot) and G.SLOT_FG == bytes(slot_fg)
+
+
+def test_the_literal_rotations_keep_their_numbering():
+    """The orientation numbers are in saved games: the identity, then breadth first by
+    quarter turns about +x, +y, +z."""
+    gens = (bytes((0, 1, 4, 5, 3, 2)), bytes((5, 4, 2, 3, 0, 1)), bytes((2, 3, 1, 0, 4, 5)))
+    rots = [bytes(range(6))]
+    i = 0
+    while i < len(rots):
+        r = rots[i]
+        for g in gens:
+            n = bytes([g[r[d]] for d in range(6)])
+            if n not in rots:
+                rots.append(n)
+        i += 1
+    assert G.N_ORIENT == len(rots) == 24
+    assert G.ROT == b"".join(rots)
+    key = bytearray(b"\xff" * 36)
+    inv = bytearray(24 * 6)
+    for o in range(24):
+        key[rots[o][0] * 6 + rots[o][2]] = o
+        for d in range(6):
+            inv[o * 6 + rots[o][d]] = d
+    assert G._KEY == bytes(key) and G.INV == bytes(inv)
+    assert G.TURN == (G.rotation_of((0, 4)), G.rotation_of((5, 2)), G.rotation_of((2, 1)))
+
+
+def test_the_literal_edges_are_the_pairs_of_perpendicular_directions():
+    off = G.DIR_OFF
+    edges = []
+    for a in range(6):
+        for b in range(a + 1, 6):
+            if a >> 1 != b >> 1:
+                edges.append((off[a], off[b], off[a] + off[b], a * 6 + b, b * 6 + a,
+                              (b ^ 1) * 6 + (a ^ 1), (a ^ 1) * 6 + (b ^ 1),
+                              a * 6 + (b ^ 1), b * 6 + (a ^ 1)))
+    assert G.EDGES == tuple(edges)
+    assert G.EDGES_LOW == tuple(e for e in edges if e[0] != -G.UP and e[1] != -G.UP)
+
+
+def test_the_literal_die_tables_are_built_from_the_die():
+    wh, mask = G.build_tables(C.DIE)
+    assert C.WH == wh and list(C.MASK) == list(mask)

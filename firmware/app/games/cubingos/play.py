@@ -25,7 +25,6 @@ from app.games.cubingos import draw as D
 from app.games.cubingos.iso import View, step, FACE_U, FACE_W
 from shared_rules.cubingos import rules as C
 from shared_rules.cubingos import geom as G
-from shared_rules.cubingos.bots import make_bot
 
 PLAY = D.PLAY
 RESULT = D.RESULT
@@ -60,6 +59,28 @@ def ghost_cells(st, legal):
     return out
 
 
+class LateBot:
+    """A bot of `level` whose code (shared_rules.cubingos.bots) loads at its first turn,
+    not while the game opens: the opening's frame waits for nothing it does not show."""
+
+    def __init__(self, level, seed):
+        self.level = level
+        self.seed = seed
+        self.bot = None
+
+    def real(self):
+        if self.bot is None:
+            from shared_rules.cubingos.bots import make_bot
+            self.bot = make_bot(self.level, self.seed)
+        return self.bot
+
+    def will_look(self, state, p, now):
+        return self.real().will_look(state, p, now)
+
+    def act(self, state, p, now):
+        return self.real().act(state, p, now)
+
+
 class CubingosPlay(GameScreen):
     HELP = "app.games.cubingos.help"
 
@@ -70,7 +91,7 @@ class CubingosPlay(GameScreen):
         opts = dict(options)
         # linked (app.link): one human per device, everybody racing at once, as bots do
         opts["humans"] = 0 if self.linked(C.CubingosState) else humans_mask(kinds)
-        self.seat_game(C.CubingosState, kinds, names, opts, seed, saved, make_bot, state)
+        self.seat_game(C.CubingosState, kinds, names, opts, seed, saved, LateBot, state)
         state = self.st
         # the game clock goes on from the save, never behind the state's own time
         elapsed = (saved.get("elapsed") or 0) if saved is not None else 0

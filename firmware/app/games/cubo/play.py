@@ -30,7 +30,6 @@ from app import ui, font, sound
 from app.games.cubo import draw as V
 from app.gamescreen import GameScreen, REMOTE
 from app.screen import is_press, is_click
-from app.journal import Recorder
 from shared_rules.cubo import rules as C
 from shared_rules.cubo.bots import make_bot, PACES
 
@@ -129,9 +128,7 @@ class CuboMatch(GameScreen):
         # the save's clock is game time (it stops while paused), so a resumed game goes
         # on from the last saved action's time
         elapsed = (saved.get("elapsed") or 0) if saved is not None else 0
-        self.rec = Recorder(app.hal.storage, app.show_notice)
-        self.state = self.rec.open_game(saved, C.CuboState, options, seed, self.names, elapsed,
-                                        meta)
+        self.state = self.open_save(saved, C.CuboState, options, seed, elapsed, meta)
         self.st = self.state    # app.gamescreen's name for it
         self.me = max(self.human, 0)  # whose dice the screen shows
         self.t0 = None

@@ -8,7 +8,7 @@ is Cubo in link play: each player on their own device.
 
 from app import sound, last_setup
 from app.screen import ListScreen, Item, Choice, Store
-from app.seats import SetupScreen, opener
+from app.seats import SetupScreen, opener, remember
 from shared_rules.cubo.descriptor import CUBO
 
 PACES = ("normal", "slow", "relaxed")  # shared_rules.cubo.bots.PACES
@@ -77,21 +77,22 @@ class CuboSetup(SetupScreen):
         setup = dict(self.store.values)
         app.sound.play(sound.OK)
         seed = app.hal.random_seed()
-        save = last_setup.save  # a write to flash: in the next frame, after the answer
         if setup["mode"] == "bots":
             options = options_of(setup)
             levels = [setup["level"]] * setup["bots"]
             pace = setup["pace"]
 
             def begin():
-                save(app.hal.storage, CUBO.id, setup)
-                return _match(app, levels, options, seed, pace=pace)
+                screen = _match(app, levels, options, seed, pace=pace)
+                remember(app, CUBO.id, setup)
+                return screen
         else:
             options = options_of(setup, True)
 
             def begin():
-                save(app.hal.storage, CUBO.id, setup)
-                return _table(app, setup["players"], options, seed)
+                screen = _table(app, setup["players"], options, seed)
+                remember(app, CUBO.id, setup)
+                return screen
         app.switch(begin)
 
 

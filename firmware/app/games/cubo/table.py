@@ -27,7 +27,7 @@ from app import ui, font, sound
 from app.games.cubo import draw as V
 from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
-from app.journal import Recorder, CLOCK
+from app.journal import CLOCK
 from shared_rules.game import IllegalAction
 from shared_rules.cubo.table import (CuboTableState, REROLL, FLIP, POINTS, FORFEIT, UNDO,
                                      SHOW, SIGNAL, STOP, ROUNDS, E_PLAYER, E_GRID)
@@ -55,9 +55,8 @@ class CuboTable(GameScreen):
             self.names = list(saved["players"])
         else:
             self.names = [app.settings.name(i) for i in range(players)]
-        self.rec = Recorder(app.hal.storage, app.show_notice)
-        self.state = self.rec.open_game(saved, CuboTableState, options, seed, self.names,
-                                        app.now, {"table": True})
+        self.state = self.open_save(saved, CuboTableState, options, seed, app.now,
+                                    {"table": True})
         self.any_order = self.state.options["runs_any_order"]
         self.seed = seed
         self.clock_saved = None
