@@ -167,6 +167,10 @@ def device_table(r):
     def med_max(stats):
         return "%s / %s" % (num(stats["median"]), num(stats["max"]))
 
+    def opening(how):
+        ms = d["opening"][how]
+        return " / ".join(num(ms[play]) for _, play, _ in GAMES)
+
     def bot(game, level):
         st = work["bots %s %s" % (game, level)]["device_decision_us"]
         return "%s / %s" % (us_ms(st["median_us"]), us_ms(st["max_us"]))
@@ -202,6 +206,8 @@ def device_table(r):
          "the menu after quitting",
          "%s ms" % "; ".join(med_max(scr["screen_ms"][k]) for k in (
              "menu -> setup", "setup -> How to play", "setup -> game", "quit -> menu"))),
+        ("a game's opening, its start press to its first frame: app as files; firmware "
+         "image: %s" % TITLES, "%s; %s ms" % (opening("files"), opening("image"))),
         ("different pictures a second while dice roll (at most 31.25 on the 32 ms frame "
          "grid): Kocka 10000 / Cubo against bots / table mode's centre dice, shown and "
          "rerolled", " / ".join(num(x) for x in roll_rates(ui))),
