@@ -9,6 +9,10 @@ Buttons go in as GPIO levels (`press`, `hold`), at exact emulated times; `cut()`
 cuts the power and boots again from the same flash; `flash_image()` reads the
 filesystem back; `open_pty()` bridges the CDC port to a pseudo-terminal, so
 `kocka sync --port <path>` talks to the device while `run()` keeps it going.
+`meter()` says where the emulated time went since the last call: the core busy or
+waiting, at each clk_sys it ran at (instructions are charged at the clock the firmware
+set, so machine.freq and machine.lightsleep change the times); `outs` has the LED strip's
+power switch levels.
 
 Where the firmware comes from: tools/shared_micropython.py (KOCKA_MICROPYTHON_DIR, else
 ../shared/micropython beside the checkout). `missing()` says what is absent and where to
@@ -34,6 +38,7 @@ BUTTONS = {name: BUTTON_PINS[i] for i, name in
            enumerate(("UP", "DOWN", "LEFT", "RIGHT", "PRESS", "A", "B", "X", "Y"))}
 BACKLIGHT = 13
 BUZZER = 14
+LED_POWER = 26  # the LED strip's power switch (board/pins.py): its level comes as `outs`
 WHERE = shared_micropython.WHERE
 
 
@@ -97,6 +102,8 @@ class Device:
         self.panel = []
         self.flash_writes = []
         self.boots = []
+        self.outs = []
+        self.meters = []
         self.console = bytearray()
         self.instructions = 0
         self.wall = 0.0
@@ -108,7 +115,7 @@ class Device:
         self.proc = subprocess.Popen(
             ["node", RUNNER, "--rom", os.path.join(d, BOOTROM),
              "--firmware", firmware or os.path.join(d, FIRMWARE), "--fs", fs,
-             "--out", self.out_dir],
+             "--out", self.out_dir, "--outs", str(LED_POWER)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -139,6 +146,10 @@ class Device:
                     self.flash_writes.append(ev)
                 elif kind == "boot":
                     self.boots.append(ev["t"])
+                elif kind == "out":
+                    self.outs.append(ev)
+                elif kind == "meter":
+                    self.meters.append(ev)
             if kind in ("ok", "ready", "error", "stats"):
                 self._replies.put(ev)
         self._replies.put({"ev": "eof"})
@@ -179,6 +190,15 @@ class Device:
             if self.now >= end:
                 raise DeviceError("not reached within %d ms of emulated time" % limit_ms)
             self.run(step_ms)
+
+    def meter(self):
+        """Where the emulated time went since the last call (or the boot): {"ns",
+        "busy_ns", "wait_ns", "cycles", "mhz" (clk_sys now), "clocks": {MHz as text:
+        {"busy_ns", "wait_ns"}}}."""
+        self._send("meter")
+        self._wait("ok")
+        with self._lock:
+            return self.meters[-1]
 
     def set_pin(self, gpio, level, at=None):
         if at is None:

@@ -16,10 +16,13 @@
  *                       flash erase/program calls, so a cut can fall inside a save
  *   cut                 power off and on: a fresh chip boots from the same flash
  *   dump PATH           write the littlefs region of the flash to PATH, answer ok
+ *   meter               answer a meter event: the core's busy and waiting time per clk_sys
+ *                       since the last one (tools/rp2040/meter.mjs)
  *   quit
  * Events on stdout, one JSON object a line, each with "ev" and "t" (ms): ready, ok,
  * boot, frame (file: DIR/frame_NNNNN.rgb565, t0/t1 of its first and last byte), panel,
- * leds, pwm, pin, cdc (hex), usb, flash, stats (instructions, wall seconds).
+ * leds, pwm, pin, cdc (hex), usb, flash, out (an output GPIO named by --outs changed),
+ * meter, stats (instructions, wall seconds). Instructions take their cycles at clk_sys.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'fs';
 import readline from 'readline';
@@ -29,10 +32,10 @@ import { ST7789Model, attachPanel } from './st7789.mjs';
 import { attachLeds } from './ws2812.mjs';
 import { attachPwm } from './pwm.mjs';
 import { attachCdc } from './usbcdc.mjs';
+import { createMeter } from './meter.mjs';
 
 const FS_OFFSET = 0xa0000;
 const FS_BYTES = 352 * 4096;
-const NS_PER_CYCLE = 8; // 125 MHz
 const SLICE_NS = 4e6; // emulated time between looks at stdin
 
 function parseArgs(argv) {
@@ -44,6 +47,7 @@ function parseArgs(argv) {
 const args = parseArgs(process.argv.slice(2));
 const [dc, cs, rst, ledPin, blPin, buzzPin] = (args.pins || '8,9,12,22,13,14').split(',').map(Number);
 const buttons = (args.buttons || '2,18,16,20,3,15,17,19,21').split(',').map(Number);
+const outs = (args.outs || '').split(',').filter((g) => g !== '').map(Number);
 const out = args.out;
 mkdirSync(out, { recursive: true });
 const rom = patchedBootrom(args.rom);
@@ -70,6 +74,7 @@ let cdc;
 let pollLeds;
 let haltAfter = -1; // flash calls still to go before the run stops; -1: never
 let halted = false;
+const meter = createMeter();
 const ms = (ns) => (base + ns) / 1e6;
 
 function boot() {
@@ -79,6 +84,7 @@ function boot() {
   }
   mcu = new RP2040();
   mcu.logger = logger;
+  meter.attach(mcu);
   mcu.loadBootrom(rom); // resets, which blanks the flash: load it after
   mcu.flash.set(flash);
   trapFlashWrites(mcu, (kind, offset, count) => {
@@ -102,6 +108,16 @@ function boot() {
   cdc = attachCdc(mcu, (bytes) => emit({ ev: 'cdc', t: ms(mcu.clock.nanos),
     hex: Buffer.from(bytes).toString('hex') }),
   () => emit({ ev: 'usb', t: ms(mcu.clock.nanos), connected: true }));
+  for (const g of outs) {
+    let level = null;
+    mcu.gpio[g].addListener(() => {
+      const now = mcu.gpio[g].outputValue ? 1 : 0;
+      if (now !== level) {
+        level = now;
+        emit({ ev: 'out', t: ms(mcu.clock.nanos), gpio: g, level });
+      }
+    });
+  }
   mcu.core.PC = 0x10000000; // boot2, as the ROM would after finding it
   boots++;
   emit({ ev: 'boot', t: ms(0), boot: boots });
@@ -115,9 +131,11 @@ function step(targetNs) {
     if (core.waiting) {
       const rest = targetNs - clock.nanosCounter;
       const next = clock.nextAlarm ? Math.max(0, clock.nextAlarm.nanos - clock.nanosCounter) : rest;
-      clock.tick(Math.min(next, rest));
+      const ns = Math.min(next, rest);
+      meter.wait(ns);
+      clock.tick(ns);
     } else {
-      clock.tick(core.executeInstruction() * NS_PER_CYCLE);
+      clock.tick(meter.busy(core.executeInstruction()));
       n++;
     }
   }
@@ -181,6 +199,7 @@ async function main() {
       boot();
     }
     else if (cmd === 'dump') writeFileSync(rest[0], mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_BYTES));
+    else if (cmd === 'meter') emit({ ev: 'meter', t: ms(mcu.clock.nanos), ...meter.take() });
     else if (cmd === 'quit') break;
     else {
       emit({ ev: 'error', t: ms(mcu.clock.nanos), message: `unknown command ${cmd}` });
