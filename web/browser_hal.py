@@ -56,6 +56,14 @@ class BrowserDisplay(VirtualDisplay):
         VirtualDisplay.backlight(self, percent)
         self.page.backlight(percent)
 
+    def sleep(self):
+        VirtualDisplay.sleep(self)
+        self.page.backlight(0)
+
+    def wake(self):
+        VirtualDisplay.wake(self)
+        self.page.backlight(self.level)
+
 
 class BrowserButtons:
     """Raw states from the page, debounced as on the device; demos inject events."""

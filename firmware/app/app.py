@@ -13,6 +13,7 @@ from app import idle_gc, ui
 from app.settings import Settings
 from app.sound import Sound
 from app.lights import Lights
+from app.power import Power
 
 FRAME_MS = 32  # 31.25 frames a second (a grid: see rest()); the loop sleeps the rest
 
@@ -25,6 +26,7 @@ class App:
         self.settings = Settings(hal.storage)
         self.sound = Sound(hal.buzzer, self.settings)
         self.lights = Lights(hal.leds, self.settings)
+        self.power = Power(self)  # dims and sleeps when idle (app/power.py)
         self.stack = []
         self.dirty = True
         self.now = 0
@@ -223,17 +225,24 @@ class App:
             held = self.held
             while held and self.pending is None:
                 self.stack[-1].on_event(held.pop(0))
-        for ev in self.hal.buttons.poll(now):
+        for ev in self.power.filter(self.hal.buttons.poll(now), now):
             if self.pending is None:
                 self.stack[-1].on_event(ev)
             else:
                 self.held.append(ev)
         self.sync.poll(now)
+        power = self.power
+        if power.asleep():
+            self.dirty = False   # nothing is drawn for a screen that is off
+            return
         self.stack[-1].update(now)
         self.lights.update(now)
         if self.notice and self.notice_until and now >= self.notice_until:
             self.notice = None
             self.dirty = True
+        power.update(now)
+        if power.asleep():
+            self.dirty = False
 
     def draw(self):
         """Draws the top screen (and any notice) into the framebuffer."""
@@ -280,6 +289,9 @@ class App:
         if self.pending is not None:
             return now
         hal = self.hal
+        if self.power.asleep() and hasattr(hal, "doze"):
+            hal.doze()   # returns once a key is down: the next frame wakes the app
+            return now
         if now >= due:  # a frame on the grid, or late: not one a press woke early
             due = now - now % FRAME_MS + FRAME_MS
         ms = due - now - hal.ticks_diff(hal.ticks_ms(), start)

@@ -38,6 +38,7 @@ JOY_PRESS = const(3)
 
 LED_DATA = const(22)  # WS2812 data in, bit-banged by neopixel (machine.bitstream; no PIO)
 NUM_LEDS = const(8)
+LED_POWER = const(26)  # high: the strip's supply switched on (hardware/README.md, Power)
 
 # Button GPIOs indexed by the api's button numbers:
 # UP, DOWN, LEFT, RIGHT, PRESS, A, B, X, Y.

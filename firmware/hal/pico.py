@@ -72,6 +72,7 @@ def spi_baudrate(spi, fallback):
 
 
 _SIO_GPIO_IN = const(0xD0000004)  # every GPIO's input level, one bit each
+_DOZE_MS = const(100)  # a key wakes the sleeping device within this (and < 300 ms in all)
 
 
 class PicoButtons:
@@ -167,8 +168,9 @@ class PicoHal:
                               dma=display_dma())
         self.buttons = PicoButtons()
         strip = neopixel.NeoPixel(Pin(pins.LED_DATA, Pin.OUT), pins.NUM_LEDS)
-        self.leds = Leds(strip, pins.NUM_LEDS)
-        self.leds.show()  # WS2812s can power up lit
+        # the strip's supply off until something lights (hal/leds.py)
+        self.leds = Leds(strip, pins.NUM_LEDS, Pin(pins.LED_POWER, Pin.OUT, value=0),
+                         time.sleep_ms)
         self.buzzer = Buzzer(machine.PWM(Pin(pins.BUZZER)))
         self.storage = FileStorage(data_dir)
         self.serial = SerialLink()
@@ -181,6 +183,21 @@ class PicoHal:
         self.firmware = firmware_name()
         # frozen code costs no RAM: the sync fits beside a game
         self.sync_in_game = self.firmware.startswith("image ")
+
+    def doze(self):
+        """The idle sleep (app.power), as deep as MicroPython allows with a key to wake
+        it: machine.lightsleep in _DOZE_MS steps (the core stopped, every clock off but
+        the timer's, the PLLs down) until a button is down, then the clocks as
+        setup_clocks set them (lightsleep brings back the firmware's defaults, which
+        would leave SPI at a third of its rate). A key is seen within _DOZE_MS; the
+        press's own frame then wakes the app."""
+        mem = machine.mem32
+        mask = self.buttons.gpio_mask
+        buttons = self.buttons
+        sleep = machine.lightsleep
+        while mem[_SIO_GPIO_IN] & mask == mask and not buttons.latched:
+            sleep(_DOZE_MS)
+        setup_clocks()
 
     def random_seed(self):
         """30 bits of hardware entropy (os.urandom uses the RP2's ring oscillator / TRNG)."""

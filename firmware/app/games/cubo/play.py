@@ -149,6 +149,16 @@ class CuboMatch(GameScreen):
         self.summary = None     # (page, data) between rounds and at the end
         self.summary_at = 0
 
+    def keep_awake(self, now):
+        """app.power: a round in play keeps the device awake (it may dim), its countdown
+        at full brightness; a bots-only game's summaries too, as they turn by themselves."""
+        if self.summary is not None:
+            return 1 if self.human < 0 else 0
+        st = self.state
+        if self.paused or st.is_terminal() or self.ready:
+            return 0
+        return 2 if st.countdown_left(self.game_time(now)) else 1
+
     # -- clock ------------------------------------------------------------------
     def game_time(self, now):
         if self.t0 is None:
