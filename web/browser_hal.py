@@ -60,9 +60,6 @@ class BrowserDisplay(VirtualDisplay):
         VirtualDisplay.sleep(self)
         self.page.backlight(0)
 
-    def wake(self):
-        VirtualDisplay.wake(self)
-        self.page.backlight(self.level)
 
 
 class BrowserButtons:

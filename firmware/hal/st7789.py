@@ -365,13 +365,12 @@ class ST7789:
 
     def wake(self):
         """Out of sleep(): SLPOUT, the datasheet's 5 ms before the next command, display
-        on, the backlight as it was. (SLPIN may follow SLPOUT only 120 ms later; the idle
-        sleep comes minutes after a wake.)"""
+        on; the caller sets the backlight. (SLPIN may follow SLPOUT only 120 ms later; the
+        idle sleep comes minutes after a wake.)"""
         self._command(_SLPOUT)
         self._sleep_ms(5)
         self._command(_DISPON)
         self.asleep = False
-        self.backlight(self.level)
 
     def backlight(self, percent):
         if percent < 0:
