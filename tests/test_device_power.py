@@ -28,7 +28,7 @@ def settings_files():
     return {"settings.json": sealed, "settings.json.bak": sealed}
 
 
-@pytest.fixture(scope="module", params=["files", "image"])
+@pytest.fixture(scope="module", params=["files", pytest.param("image", marks=pytest.mark.toolchain)])
 def firmware(request, tmp_path_factory):
     """None (the stock firmware, the app as files) or the Kocka image's flash bytes."""
     if request.param == "files":

@@ -26,7 +26,7 @@ RESULTS = os.path.join(ROOT, "bench", "results")
 COMMAND = "python -m tools.perf_docs"
 
 BLOCK = re.compile(r"(<!-- figures:([a-z0-9_-]+) -->\n)(.*?)(<!-- /figures -->)", re.S)
-DEVICE_BENCHES = ("device", "bots_device")
+DEVICE_BENCHES = ("device", "bots_device", "power")
 DEVICE_NOTE = ("A real Pico is somewhat slower: the emulator does not model flash-cache "
                "misses.")
 
@@ -429,6 +429,71 @@ def bench_times(r):
             + "*Measured on the machines named in each row (`bench/results/*.json`).*")
 
 
+POWER_STATES = ("menu idle", "play", "dice rolling", "a bot thinking", "dimmed", "asleep")
+
+
+def main_clock(st):
+    """The clk_sys a state spent most of its time at (MHz), and whether that was asleep."""
+    spent = {k: v["busy_ms"] + v["wait_ms"] for k, v in st["clocks"].items()}
+    mhz = max(spent, key=spent.get)
+    return mhz, float(mhz) == 12.0 and st["busy"] < 0.5
+
+
+def power_table(r):
+    p = r["power"]
+    rows = []
+    for name in POWER_STATES:
+        st = p["states"][name]
+        mhz, asleep = main_clock(st)
+        parts = st["parts_ma"]
+        leds = ("off" if st["strip_on"] == 0 else
+                "%s channels lit, strip on %s" % (num(st["led_channels"]), pct(st["strip_on"])))
+        rows.append((name, pct(st["busy"]), "%s%s" % (mhz, " (lightsleep)" if asleep else ""),
+                     "%d %%" % round(100 * st["backlight_duty"]), leds,
+                     "%s / %s / %s" % (num(parts["pico"]), num(parts["panel"] + parts["backlight"]),
+                                       num(parts["leds"])), num(st["ma"])))
+    return (table(("state", "core busy", "clk_sys MHz", "backlight", "LEDs",
+                   "Pico / panel and backlight / LEDs, mA", "total mA"), rows)
+            + "\n\n" + power_lines(r) + "\n\n" + where(r, "power")
+            + " Currents from the power model in `bench/power_model.py`, not from a meter.")
+
+
+def power_lines(r):
+    p = r["power"]
+    ev = p["evening"]
+    a = p["asleep"]
+    mix = ", ".join("%s %d %%" % (name, round(100 * share)) for name, share in ev["mix"])
+    return ("A typical evening with the device on (%s) draws %s mA: **%s hours** on a %d mAh "
+            "cell. Asleep it draws %s mA: **%s days** (without the LED strip's switch %s "
+            "days; with the Pico in DORMANT rather than lightsleep, %s days). A key wakes it "
+            "in %s ms on the emulated board, which ends a lightsleep at the key's interrupt "
+            "(the board's clock gating may hold it to the end of the 100 ms step)."
+            % (mix, num(ev["ma"]), num(ev["hours"]), p["capacity_mah"], num(a["ma"]),
+               num(a["days"]), num(a["days_without_switch"]), num(a["dormant_days"]),
+               num(p["wake_ms"]))) + " " + power_goals(p)
+
+
+def power_goals(p):
+    """The issue's goals (10 hours of play, 30 days asleep on 1000 mAh) against the figures."""
+    hours, days = p["evening"]["hours"], p["asleep"]["days"]
+    text = ("Goal 10 hours: %s. " % ("met" if hours >= 10 else "not met, %s h" % num(hours)))
+    if days >= 30:
+        return text + "Goal 30 days asleep: met."
+    return text + ("Goal 30 days asleep: not met (%s days). Reaching it needs the RP2040 in "
+                   "DORMANT with a key to wake it (%s days in the model): MicroPython "
+                   "v1.28's `machine.lightsleep()` enters DORMANT but sets up no GPIO to "
+                   "wake it, so the firmware would have to arm the buttons' dormant wake "
+                   "itself; or, with no change, the LiPo SHIM's button switched off between "
+                   "game nights." % (num(days), num(p["asleep"]["dormant_days"])))
+
+
+def power_summary(r):
+    return power_lines(r) + " " + where(r, "power") + (
+        " The currents come from a model of the parts (`bench/power_model.py`, each figure "
+        "cited there), not from a meter on a real board: see "
+        "[docs/performance.md](../docs/performance.md#battery-life).")
+
+
 BLOCKS = {
     "readme": readme,
     "device": device_table,
@@ -445,13 +510,15 @@ BLOCKS = {
     "web": web_table,
     "emulator-speed": emulator_speed,
     "bench-times": bench_times,
+    "power": power_table,
+    "power-summary": power_summary,
 }
 
 
 # -- the files ----------------------------------------------------------------------------------
 def doc_files(root=ROOT):
-    """README.md and every docs/**/*.md, as paths relative to root."""
-    files = ["README.md"]
+    """README.md, hardware/README.md and every docs/**/*.md, as paths relative to root."""
+    files = ["README.md", os.path.join("hardware", "README.md")]
     files += sorted(os.path.relpath(p, root) for p in
                     glob.glob(os.path.join(root, "docs", "**", "*.md"), recursive=True))
     return files
