@@ -150,3 +150,17 @@ def test_an_older_settings_file_takes_the_new_defaults_silently(tmp_path):
                               "names": ["ANNA", "BEN", "CLARA", "DAVID", "EVA", "FERI"]})
     s = Settings(st)
     assert s.get("dim") == 30 and s.get("sleep") == 3 and s.notice is None
+
+
+def test_a_sync_session_wakes_a_sleeping_device_and_keeps_it_awake(tmp_path):
+    h = idle_menu(tmp_path)
+    run_ms(h, 181_000)
+    assert h.hal.display.asleep
+    h.hal.serial.in_session = True   # a PC began a sync (app.synclisten)
+    h.frames(2)
+    assert not h.hal.display.asleep
+    run_ms(h, 200_000)
+    assert not h.hal.display.asleep   # never asleep under a sync
+    h.hal.serial.in_session = False
+    run_ms(h, 181_000)
+    assert h.hal.display.asleep

@@ -233,8 +233,11 @@ class App:
         self.sync.poll(now)
         power = self.power
         if power.asleep():
-            self.dirty = False   # nothing is drawn for a screen that is off
-            return
+            if getattr(self.hal.serial, "in_session", False):
+                power.wake()   # a PC syncs: the sync screen shows it
+            else:
+                self.dirty = False   # nothing is drawn for a screen that is off
+                return
         self.stack[-1].update(now)
         self.lights.update(now)
         if self.notice and self.notice_until and now >= self.notice_until:

@@ -190,12 +190,14 @@ class PicoHal:
         the timer's, the PLLs down) until a button is down, then the clocks as
         setup_clocks set them (lightsleep brings back the firmware's defaults, which
         would leave SPI at a third of its rate). A key is seen within _DOZE_MS; the
-        press's own frame then wakes the app."""
+        press's own frame then wakes the app. A byte from a PC (a sync) ends the doze
+        too, so the sync listener answers it."""
         mem = machine.mem32
         mask = self.buttons.gpio_mask
         buttons = self.buttons
+        serial = self.serial
         sleep = machine.lightsleep
-        while mem[_SIO_GPIO_IN] & mask == mask and not buttons.latched:
+        while mem[_SIO_GPIO_IN] & mask == mask and not buttons.latched and not serial.waiting():
             sleep(_DOZE_MS)
         setup_clocks()
 
