@@ -14,6 +14,10 @@ missing) with the idle timers at 15 s and 1 min so that the run stays short:
 - asleep: after the sleep timer (machine.lightsleep until a key), then a key's wake time;
 - a bot thinking: three strong Coloretto bots (tools/rp2040/think_main.py, as files:
   it is a main.py), from a bot's first thinking frame to its answer.
+And the clock measured before choosing it: the menu idle, its input latency and Kocka
+10000's roll at 125 MHz and at 48 MHz (tools/rp2040/clock_main.py, as files), the
+figures a lower clock in menus would have to keep (latency p90 at most 50 ms, 30 frames
+a second in animations).
 """
 import json
 import os
@@ -24,6 +28,8 @@ from tools import build_uf2, device_image, rp2040emu
 PLATFORMS = ("rp2040",)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 THINK_MAIN = os.path.join(ROOT, "tools", "rp2040", "think_main.py")
+CLOCK_MAIN = os.path.join(ROOT, "tools", "rp2040", "clock_main.py")
+CLOCKS_MHZ = (125, 48)
 BENCHKIT = os.path.join(ROOT, "tools", "rp2040", "benchkit.py")
 DIM_S = 15
 SLEEP_MIN = 1
@@ -159,6 +165,31 @@ def thinking_run(tmp):
         dev.close()
 
 
+def clock_run(tmp, mhz):
+    """The menu idle, its input latency and Kocka 10000's roll with the clocks at mhz."""
+    from bench.bench_device import latency, roll_fps, spread
+    with open(CLOCK_MAIN, "rb") as f:
+        extra = {"main.py": f.read(), "clock_mhz.txt": str(mhz).encode()}
+    dev = rp2040emu.Device(device_image.build_image(extra=extra),
+                           out_dir=os.path.join(tmp, "clock%d" % mhz))
+    try:
+        dev.until(4000)
+        idle = measure(dev, WINDOW_MS)
+        slower = 125.0 / mhz   # loading a screen's code takes that much longer
+        # as bench_device.ui_run: the cursor ends on Kocka 10000, the second game
+        lat = [latency(dev, "DOWN") for _ in range(3)] + [latency(dev, "UP") for _ in range(2)]
+        dev.press("A", hold_ms=120, at=dev.now + 50, then_ms=1500 * slower)     # its setup
+        lat += [latency(dev, "DOWN") for _ in range(2)] + [latency(dev, "UP") for _ in range(2)]
+        dev.press("A", hold_ms=120, at=dev.now + 50, then_ms=2500 * slower)     # the game
+        dev.press("A", hold_ms=120, at=dev.now + 50, then_ms=1000 * slower)     # the turn
+        roll = roll_fps(dev, "A", K10K_ROLL_MS)
+        idle["parts_ma"], idle["ma"] = M.state_current(idle)
+        return {"menu_idle": idle, "latency_ms": spread([x for x in lat if x is not None]),
+                "roll_fps": roll["fps"] if roll else None}
+    finally:
+        dev.close()
+
+
 def model(states):
     for st in states.values():
         if isinstance(st, dict):
@@ -185,10 +216,11 @@ def run():
     measured = states_run(tmp, firmware)
     measured["a bot thinking"] = thinking_run(tmp)
     states = {k: v for k, v in measured.items() if isinstance(v, dict)}
+    clocks = {str(mhz): clock_run(tmp, mhz) for mhz in CLOCKS_MHZ}
     result = {"measured_on": "image" if firmware else "files",
               "timers": {"dim_s": DIM_S, "sleep_min": SLEEP_MIN},
               "states": states, "wake_ms": measured["wake_ms"],
-              "sleep_after_key_ms": measured["sleep_after_key_ms"]}
+              "sleep_after_key_ms": measured["sleep_after_key_ms"], "menu_clocks": clocks}
     result.update(model(states))
     return result
 

@@ -454,7 +454,7 @@ def power_table(r):
                                        num(parts["leds"])), num(st["ma"])))
     return (table(("state", "core busy", "clk_sys MHz", "backlight", "LEDs",
                    "Pico / panel and backlight / LEDs, mA", "total mA"), rows)
-            + "\n\n" + power_lines(r) + "\n\n" + where(r, "power")
+            + "\n\n" + power_lines(r) + "\n\n" + clock_lines(r) + "\n\n" + where(r, "power")
             + " Currents from the power model in `bench/power_model.py`, not from a meter.")
 
 
@@ -471,6 +471,23 @@ def power_lines(r):
             % (mix, num(ev["ma"]), num(ev["hours"]), p["capacity_mah"], num(a["ma"]),
                num(a["days"]), num(a["days_without_switch"]), num(a["dormant_days"]),
                num(p["wake_ms"]))) + " " + power_goals(p)
+
+
+def clock_lines(r):
+    """The menu at each clock measured (bench power's clock comparison, the app as files)."""
+    c = r["power"]["menu_clocks"]
+
+    def fps(x):
+        return num(x) if x is not None else "no roll measured"
+    parts = []
+    for mhz in sorted(c, key=float, reverse=True):
+        m = c[mhz]
+        parts.append("at %s MHz the core is busy %s in the idle menu (%s mA in the model), "
+                     "input latency p90 %s ms, Kocka 10000's roll %s frames a second"
+                     % (mhz, pct(m["menu_idle"]["busy"]), num(m["menu_idle"]["ma"]),
+                        num(m["latency_ms"]["p90"]), fps(m["roll_fps"])))
+    return ("The clock, measured before choosing it (the app as files; goals: latency p90 "
+            "at most 50 ms, 30 frames a second in animations): " + "; ".join(parts) + ".")
 
 
 def power_goals(p):

@@ -42,7 +42,7 @@ class Power:
     def __init__(self, app):
         self.app = app
         self.state = AWAKE
-        self.last_key = 0     # app time of the last button event
+        self.last_key = None  # app time of the last button event (None: the first frame's)
         self.swallow = -1     # the button whose press woke the device: its events are dropped
 
     def filter(self, events, now):
@@ -75,6 +75,8 @@ class Power:
         """Dims, brightens or puts the device to sleep as the idle time and the top
         screen say (called every frame, after the screens' update)."""
         app = self.app
+        if self.last_key is None:
+            self.last_key = now   # runtimes whose app time does not start at 0
         need = app.top().keep_awake(now)
         if need == MAY_SLEEP and getattr(app.hal.serial, "in_session", False):
             need = NO_SLEEP
