@@ -164,3 +164,25 @@ def test_a_sync_session_wakes_a_sleeping_device_and_keeps_it_awake(tmp_path):
     h.hal.serial.in_session = False
     run_ms(h, 181_000)
     assert h.hal.display.asleep
+
+
+def test_cubos_countdown_against_bots_brightens_and_is_never_dimmed(tmp_path):
+    from app.games.cubo.play import CuboMatch
+    h = Harness(tmp_path)
+    h.app.settings.set("dim", 15)
+    opts = {"keep_swaps": True, "runs_any_order": False, "yellow": False,
+            "yellow_c_replaces": 1}
+    m = CuboMatch(h.app, ["easy", "easy"], opts, 3, human=False)
+    h.app.push(m)
+    dimmed = counted = 0
+    for _ in range(10 * 60_000 // FRAME):
+        h.frames(1)
+        assert not h.hal.display.asleep   # bots play: never asleep
+        if m.last_secs:
+            counted += 1
+            assert h.hal.display.level == 80   # the countdown at full brightness
+        elif h.hal.display.level < 80:
+            dimmed += 1
+        if counted > 60 and dimmed:
+            break
+    assert counted > 60 and dimmed

@@ -157,7 +157,7 @@ class CuboMatch(GameScreen):
         st = self.state
         if self.paused or st.is_terminal() or self.ready:
             return 0
-        return 2 if st.countdown_left(self.game_time(now)) else 1
+        return 2 if self.last_secs else 1   # tick_countdown's seconds left, None without one
 
     # -- clock ------------------------------------------------------------------
     def game_time(self, now):
