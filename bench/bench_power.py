@@ -206,6 +206,7 @@ def model(states):
                    "dormant_ma": M.dormant_what_if(asleep["parts_ma"]),
                    "dormant_days": M.days_asleep(M.dormant_what_if(asleep["parts_ma"]))},
         "capacity_mah": M.CAPACITY_MAH, "cell_v": M.CELL_V, "sources": M.SOURCES,
+        "figures": [list(f) for f in M.FIGURES],
     }
 
 

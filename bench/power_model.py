@@ -22,8 +22,8 @@ backlight) through the Pico's regulator at 90 %; the LEDs hang on VSYS, the cell
 """
 
 SOURCES = {
-    "pico": "Raspberry Pi Pico datasheet (Raspberry Pi Ltd), chapter on power "
-            "consumption, and the figures quoted in issue 29",
+    "pico": "Raspberry Pi Pico datasheet (Raspberry Pi Ltd), its chapter on power "
+            "consumption, and public measurements of a Pico's current",
     "lightsleep": "MicroPython commit \"rp2: Implement machine.lightsleep()\" "
                   "(Damien George, 2022): measured on a Pico from USB",
     "adafruit": "Adafruit, \"Deep Sleep with CircuitPython\", RP2040 sleep section "
@@ -61,6 +61,21 @@ SLEEP_MHZ = 12             # clk_sys in machine.lightsleep: the crystal, the PLL
 # settings' defaults: dimmed after 30 s without a key). Asleep is counted apart (days).
 EVENING = (("play", 0.45), ("dice rolling", 0.10), ("a bot thinking", 0.10),
            ("menu idle", 0.10), ("dimmed", 0.25))
+
+
+# The figures the model takes, as the docs list them: (what, mA, where measured, source).
+FIGURES = (
+    ("the Pico busy at 125 MHz", PICO_BUSY_125_MA, "USB 5 V", "pico"),
+    ("the Pico waiting (WFE) at 125 MHz", PICO_WAIT_125_MA, "USB 5 V", "pico"),
+    ("the Pico underclocked (the floor of both)", PICO_FLOOR_MA, "USB 5 V", "pico"),
+    ("the Pico in machine.lightsleep(ms)", LIGHTSLEEP_MA, "USB 5 V", "lightsleep"),
+    ("the Pico in DORMANT (what-if)", DORMANT_MA, "USB 5 V", "lightsleep"),
+    ("the backlight at full duty", BACKLIGHT_FULL_MA, "3.3 V", "assumed"),
+    ("the ST7789's logic, awake", PANEL_AWAKE_MA, "3.3 V", "assumed"),
+    ("the ST7789's logic, asleep (SLPIN)", PANEL_ASLEEP_MA, "3.3 V", "assumed"),
+    ("a WS2812, dark but powered", WS2812_DARK_MA, "VSYS", "pjrc"),
+    ("a WS2812 colour channel at full level", WS2812_CHANNEL_MA, "VSYS", "pjrc"),
+)
 
 
 def usb_to_cell(ma):

@@ -504,6 +504,15 @@ def power_goals(p):
                    "game nights." % (num(days), num(p["asleep"]["dormant_days"])))
 
 
+def power_model_table(r):
+    """The power model's figures, each with where it applies and its source."""
+    p = r["power"]
+    rows = [(what, num(ma), where_, p["sources"][src]) for what, ma, where_, src in p["figures"]]
+    return (table(("part", "mA", "at", "source"), rows) + "\n\n*The figures "
+            "`bench/power_model.py` takes (copied into `bench/results/power.json`): "
+            "published measurements, or assumptions where none is published.*")
+
+
 def power_summary(r):
     return power_lines(r) + " " + where(r, "power") + (
         " The currents come from a model of the parts (`bench/power_model.py`, each figure "
@@ -529,6 +538,7 @@ BLOCKS = {
     "bench-times": bench_times,
     "power": power_table,
     "power-summary": power_summary,
+    "power-model": power_model_table,
 }
 
 
