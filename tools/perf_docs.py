@@ -507,10 +507,10 @@ def power_goals(p):
 def power_model_table(r):
     """The power model's figures, each with where it applies and its source."""
     p = r["power"]
-    rows = [(what, num(ma), where_, p["sources"][src]) for what, ma, where_, src in p["figures"]]
-    return (table(("part", "mA", "at", "source"), rows) + "\n\n*The figures "
-            "`bench/power_model.py` takes (copied into `bench/results/power.json`): "
-            "published measurements, or assumptions where none is published.*")
+    rows = [(what, "%g" % ma, where_, p["sources"][src]) for what, ma, where_, src in p["figures"]]
+    return (table(("part", "mA", "at", "source"), rows) + "\n\n" + where(r, "power")
+            + " These inputs of the model (`bench/power_model.py`) were not measured here: "
+            "they are published measurements, or assumptions where none is published.")
 
 
 def power_summary(r):
