@@ -8,7 +8,8 @@ The app talks to hardware only through one `hal` object with these parts
                   .set_palette(rgb) (768 bytes: 256 x r, g, b; kept as
                   .palette), .show()
                   pushes the frame converting indices to the panel's colours,
-                  .backlight(percent 0-100)
+                  .backlight(percent 0-100), .sleep() (backlight and panel off, the
+                  frame kept) and .wake() (panel on; the caller sets the backlight)
     hal.buttons   .poll(now_ms) -> list of events (the list is reused between
                   calls: read it before the next poll), .is_down(button)
     hal.leds      .n (8), .set(i, r, g, b), .fill(r, g, b), .show(),
@@ -22,6 +23,8 @@ The app talks to hardware only through one `hal` object with these parts
     hal.ticks_ms(), hal.ticks_diff(a, b), hal.sleep_ms(ms)
     hal.wait_for_input(ms) (the Pico's: main.py gives it to App.run) sleeps up to ms
                   and returns early when a button changes
+    hal.doze()    optional (the Pico's): sleeps as deeply as it can until a key is
+                  down (app.power's sleep); without it the sleeping app polls each frame
     hal.random_seed() -> int (hardware entropy on the device)
     hal.mem_free() -> free heap bytes after a collection, or None where the
                   figure means nothing (the simulator, headless runs)
