@@ -11,7 +11,9 @@ missing) with the idle timers at 15 s and 1 min so that the run stays short:
 - dice rolling: Kocka 10000's roll animation, from the press;
 - play: the player's turn in Kocka 10000, a key every 400 ms;
 - dimmed: the same turn after the dim timer, no key;
-- asleep: after the sleep timer (machine.lightsleep until a key), then a key's wake time;
+- asleep: after the sleep timer with a USB host (machine.lightsleep steps until a key),
+  then a key's wake time;
+- asleep on a battery: the same with no USB host (DORMANT until a key), a fresh boot;
 - a bot thinking: three strong Coloretto bots (tools/rp2040/think_main.py, as files:
   it is a main.py), from a bot's first thinking frame to its answer.
 And the clock measured before choosing it: the menu idle, its input latency and Kocka
@@ -87,7 +89,8 @@ def reading(dev, m, t0, t1):
     light, strip, leds, panel = timelines(dev)
     clocks = {k: {"busy_ms": round(v["busy_ns"] / 1e6, 3), "wait_ms": round(v["wait_ns"] / 1e6, 3)}
               for k, v in m["clocks"].items()}
-    busiest = max(m["clocks"].items(), key=lambda kv: kv[1]["busy_ns"])[0] if m["clocks"] else None
+    ran = [(v["busy_ns"], k) for k, v in m["clocks"].items() if k != "dormant" and v["busy_ns"]]
+    busiest = max(ran)[1] if ran else None   # the clock it executed at most (DORMANT: none)
     return {"ms": round(m["ns"] / 1e6, 1), "busy": round(m["busy_ns"] / m["ns"], 4),
             "clock_mhz": float(busiest) if busiest else None, "clocks": clocks,
             "backlight_duty": round(weighted(light, t0, t1), 3),
@@ -146,6 +149,23 @@ def states_run(tmp, firmware):
     return out
 
 
+def battery_run(tmp, firmware):
+    """No USB host, as on a battery: the menu left alone until it sleeps (DORMANT)."""
+    image = device_image.build_image(data=settings_files(), bundle=firmware is None)
+    dev = rp2040emu.Device(image, out_dir=os.path.join(tmp, "battery"), firmware=firmware,
+                           usb=False)
+    try:
+        dev.run_until(lambda: any(e["what"] == "slpin" for e in dev.panel), 90_000, 1000)
+        asleep_at = [e["t"] for e in dev.panel if e["what"] == "slpin"][-1]
+        out = measure(dev, WINDOW_MS, start=asleep_at + 500)
+        wake = dev.press("A", hold_ms=150, at=dev.now + 50, then_ms=800)
+        on = [e["t"] for e in dev.pwm if e["gpio"] == rp2040emu.BACKLIGHT and e["t"] >= wake
+              and e["duty"] > 0.5]
+        return out, round(on[0] - wake, 1) if on else None
+    finally:
+        dev.close()
+
+
 def thinking_run(tmp):
     extra = {"think_args.json": json.dumps({"decisions": 3}).encode()}
     for name, path in (("main.py", THINK_MAIN), ("benchkit.py", BENCHKIT)):
@@ -197,14 +217,14 @@ def model(states):
             st["ma_without_switch"] = M.state_current(st, switch=False)[1]
     currents = {name: states[name]["ma"] for name, _ in M.EVENING}
     ma, hours = M.evening(currents)
-    asleep = states["asleep"]
+    asleep = states["asleep on a battery"]
+    usb = states["asleep"]
     return {
         "evening": {"mix": [list(m) for m in M.EVENING], "ma": ma, "hours": hours},
         "asleep": {"ma": asleep["ma"], "days": M.days_asleep(asleep["ma"]),
                    "ma_without_switch": asleep["ma_without_switch"],
                    "days_without_switch": M.days_asleep(asleep["ma_without_switch"]),
-                   "dormant_ma": M.dormant_what_if(asleep["parts_ma"]),
-                   "dormant_days": M.days_asleep(M.dormant_what_if(asleep["parts_ma"]))},
+                   "usb_ma": usb["ma"], "usb_days": M.days_asleep(usb["ma"])},
         "capacity_mah": M.CAPACITY_MAH, "cell_v": M.CELL_V, "sources": M.SOURCES,
         "figures": [list(f) for f in M.FIGURES],
     }
@@ -215,12 +235,13 @@ def run():
     tmp = tempfile.mkdtemp(prefix="kocka-power-")
     firmware = image_firmware(tmp)
     measured = states_run(tmp, firmware)
+    measured["asleep on a battery"], battery_wake = battery_run(tmp, firmware)
     measured["a bot thinking"] = thinking_run(tmp)
     states = {k: v for k, v in measured.items() if isinstance(v, dict)}
     clocks = {str(mhz): clock_run(tmp, mhz) for mhz in CLOCKS_MHZ}
     result = {"measured_on": "image" if firmware else "files",
               "timers": {"dim_s": DIM_S, "sleep_min": SLEEP_MIN},
-              "states": states, "wake_ms": measured["wake_ms"],
+              "states": states, "wake_ms": measured["wake_ms"], "battery_wake_ms": battery_wake,
               "sleep_after_key_ms": measured["sleep_after_key_ms"], "menu_clocks": clocks}
     result.update(model(states))
     return result

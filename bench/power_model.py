@@ -8,8 +8,8 @@ Where each figure comes from (SOURCES names them in the docs):
 - the Pico (RP2040 and its regulator, measured at the USB input, 5 V): about 20 mA busy
   at 125 MHz and about 9 mA waiting in a timer sleep, about 5 mA underclocked ("pico"):
   modelled as a floor of 5 mA plus a part proportional to clk_sys;
-- machine.lightsleep on a Pico: about 1.5 mA with a timer to wake it, about 0.9 mA in
-  DORMANT ("lightsleep"); Adafruit measured under 2 mA in deep sleep and 7 mA with a time
+- machine.lightsleep on a Pico: about 1.5 mA with a timer to wake it (the device asleep
+  with a USB host), about 0.9 mA in DORMANT (asleep on a battery) ("lightsleep"); Adafruit measured under 2 mA in deep sleep and 7 mA with a time
   alarm ("adafruit") under CircuitPython;
 - WS2812: just under 1 mA per LED when dark, and 33.5-52.5 mA per LED at full white
   (11-17 mA a channel) ("pjrc");
@@ -45,7 +45,7 @@ PICO_FLOOR_MA = 5.0        # "pico": underclocked
 PICO_BUSY_125_MA = 20.0    # "pico": busy at 125 MHz
 PICO_WAIT_125_MA = 9.0     # "pico": waiting (WFE) with the clocks running, a timer sleep
 LIGHTSLEEP_MA = 1.5        # "lightsleep": machine.lightsleep(ms), the core and clocks off
-DORMANT_MA = 0.9           # "lightsleep": machine.lightsleep() in DORMANT
+DORMANT_MA = 0.9           # "lightsleep": machine.lightsleep() in DORMANT, no clock running
 # the parts on the 3.3 V rail (mA at 3.3 V)
 BACKLIGHT_FULL_MA = 20.0   # "assumed"
 PANEL_AWAKE_MA = 2.0       # "assumed"
@@ -69,7 +69,7 @@ FIGURES = (
     ("the Pico waiting (WFE) at 125 MHz", PICO_WAIT_125_MA, "USB 5 V", "pico"),
     ("the Pico underclocked (the floor of both)", PICO_FLOOR_MA, "USB 5 V", "pico"),
     ("the Pico in machine.lightsleep(ms)", LIGHTSLEEP_MA, "USB 5 V", "lightsleep"),
-    ("the Pico in DORMANT (what-if)", DORMANT_MA, "USB 5 V", "lightsleep"),
+    ("the Pico in DORMANT (machine.lightsleep())", DORMANT_MA, "USB 5 V", "lightsleep"),
     ("the backlight at full duty", BACKLIGHT_FULL_MA, "3.3 V", "assumed"),
     ("the ST7789's logic, awake", PANEL_AWAKE_MA, "3.3 V", "assumed"),
     ("the ST7789's logic, asleep (SLPIN)", PANEL_ASLEEP_MA, "3.3 V", "assumed"),
@@ -89,16 +89,26 @@ def rail_to_cell(ma):
 def pico_usb_ma(busy_ms_by_mhz, wait_ms_by_mhz, total_ms):
     """The Pico's mean current at the USB input (mA) over a reading: busy time at clock f
     draws FLOOR + (BUSY_125 - FLOOR) f / 125, waiting time with the clocks running
-    FLOOR + (WAIT_125 - FLOOR) f / 125, and waiting at SLEEP_MHZ is the lightsleep."""
+    FLOOR + (WAIT_125 - FLOOR) f / 125, waiting at SLEEP_MHZ is the lightsleep, and
+    DORMANT (the clock None) draws DORMANT_MA."""
     charge = 0.0
     for mhz, ms in busy_ms_by_mhz.items():
+        if mhz is None:
+            continue   # DORMANT: nothing executes
         charge += ms * (PICO_FLOOR_MA + (PICO_BUSY_125_MA - PICO_FLOOR_MA) * mhz / 125.0)
     for mhz, ms in wait_ms_by_mhz.items():
-        if mhz == SLEEP_MHZ:
+        if mhz is None:
+            charge += ms * DORMANT_MA
+        elif mhz == SLEEP_MHZ:
             charge += ms * LIGHTSLEEP_MA
         else:
             charge += ms * (PICO_FLOOR_MA + (PICO_WAIT_125_MA - PICO_FLOOR_MA) * mhz / 125.0)
     return charge / total_ms if total_ms else 0.0
+
+
+def clock_of(key):
+    """A reading's clock key as MHz, None for "dormant" (the meter's DORMANT time)."""
+    return None if key == "dormant" else float(key)
 
 
 def state_current(reading, switch=True):
@@ -107,8 +117,8 @@ def state_current(reading, switch=True):
     "led_channels" (mean sum of the 24 channel levels, each 0-1), "strip_on" (share of
     the time powered), "panel_asleep" (share)}. switch=False: as the board was before
     the strip's supply switch (always powered)."""
-    busy = {float(k): v["busy_ms"] for k, v in reading["clocks"].items()}
-    wait = {float(k): v["wait_ms"] for k, v in reading["clocks"].items()}
+    busy = {clock_of(k): v["busy_ms"] for k, v in reading["clocks"].items()}
+    wait = {clock_of(k): v["wait_ms"] for k, v in reading["clocks"].items()}
     pico = usb_to_cell(pico_usb_ma(busy, wait, reading["ms"]))
     asleep = reading["panel_asleep"]
     panel = rail_to_cell(PANEL_ASLEEP_MA * asleep + PANEL_AWAKE_MA * (1 - asleep))
@@ -130,8 +140,3 @@ def evening(currents):
 def days_asleep(ma):
     return round(CAPACITY_MAH / ma / 24.0, 1)
 
-
-def dormant_what_if(asleep_parts):
-    """The sleeping current if the Pico slept in DORMANT instead (the rest as measured)."""
-    return round(sum(v for k, v in asleep_parts.items() if k != "pico")
-                 + usb_to_cell(DORMANT_MA), 2)

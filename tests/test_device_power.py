@@ -175,3 +175,37 @@ def test_table_modes_running_clock_is_never_dimmed(table_clock):
     assert backlight(dev, start) == [], backlight(dev, start)   # no change at all
     assert not panel(dev, "slpin", start)
     assert backlight(dev)[-1][1] == SCREEN_DUTY
+
+
+@pytest.fixture(scope="module")
+def battery(firmware, tmp_path_factory):
+    """No USB host, as on a battery: the menu left alone until it sleeps (in DORMANT), then
+    A. (No console without USB: what it shows is read from the pins.)"""
+    dev = devicerun.boot(tmp_path_factory, "power-battery", data=settings_files(),
+                         firmware=firmware, usb=False)
+    dev.run_until(lambda: panel(dev, "slpin"), 90_000, step_ms=1000)
+    asleep_at = panel(dev, "slpin")[0]
+    dev.run(500)
+    dev.meter()
+    dev.run(3000)
+    meter = dev.meter()
+    frames_before = len(dev.frames)
+    wake = dev.press("A", hold_ms=150, then_ms=1500)
+    yield {"dev": dev, "asleep_at": asleep_at, "meter": meter, "wake": wake,
+           "frames_before": frames_before}
+    dev.close()
+
+
+def test_on_a_battery_it_sleeps_in_dormant_and_a_key_wakes_it(battery):
+    dev, at, m, wake = battery["dev"], battery["asleep_at"], battery["meter"], battery["wake"]
+    assert SLEEP_MIN * 60_000 <= at <= SLEEP_MIN * 60_000 + 2000   # from the first frame
+    assert m["clocks"]["dormant"]["wait_ns"] > 0.95 * m["ns"], m
+    assert m["busy_ns"] < 0.01 * m["ns"], m
+    power = [e for e in dev.outs if e["gpio"] == rp2040emu.LED_POWER and e["t"] <= at]
+    assert power and power[-1]["level"] == 0
+    on = panel(dev, "dispon", wake)
+    lit = [t for t, duty in backlight(dev, wake) if duty == SCREEN_DUTY]
+    assert on and on[0] - wake <= 300 and lit and lit[0] - wake <= 300, (on, lit)
+    last = dev.frames[battery["frames_before"] - 1]
+    for f in dev.frames[battery["frames_before"]:]:
+        assert f.rgb565 == last.rgb565, f   # the menu as it was: A opened nothing

@@ -50,7 +50,10 @@ def test_asleep_the_board_draws_little_and_days_follow():
                                         backlight_duty=0.0, panel_asleep=1.0))
     assert parts["backlight"] == 0.0 and ma < 3.0
     assert M.days_asleep(ma) == round(M.CAPACITY_MAH / ma / 24, 1)
-    assert M.dormant_what_if(parts) < ma
+    _, dormant = M.state_current(reading(clocks={"dormant": {"busy_ms": 0.0, "wait_ms": 1000.0}},
+                                         backlight_duty=0.0, panel_asleep=1.0))
+    assert dormant < ma
+    assert M.pico_usb_ma({}, {None: 1000.0}, 1000.0) == M.DORMANT_MA
 
 
 def test_the_evening_is_the_mix_of_the_states():

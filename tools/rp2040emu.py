@@ -82,9 +82,10 @@ class DeviceError(RuntimeError):
 
 
 class Device:
-    def __init__(self, image, out_dir=None, timeout=900, firmware=None):
+    def __init__(self, image, out_dir=None, timeout=900, firmware=None, usb=True):
         """image: the littlefs region's bytes; firmware: a flash binary from 0x10000000
-        (default: the stock RPI_PICO firmware; a Kocka image's is tools.build_uf2's)."""
+        (default: the stock RPI_PICO firmware; a Kocka image's is tools.build_uf2's).
+        usb=False: no USB host (as on a battery: no console either)."""
         why = missing()
         if why:
             raise DeviceError(why)
@@ -115,7 +116,7 @@ class Device:
         self.proc = subprocess.Popen(
             ["node", RUNNER, "--rom", os.path.join(d, BOOTROM),
              "--firmware", firmware or os.path.join(d, FIRMWARE), "--fs", fs,
-             "--out", self.out_dir, "--outs", str(LED_POWER)],
+             "--out", self.out_dir, "--outs", str(LED_POWER)] + ([] if usb else ["--usb", "0"]),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()

@@ -12,7 +12,8 @@ A sync session in progress keeps the device awake too.
 
 Asleep: the display is off (hal.display.sleep()), the LEDs dark, the sound stopped, and
 the app draws nothing; App.rest hands the wait to hal.doze() where there is one (the
-Pico: machine.lightsleep until a key is down), else it simply waits and polls. The game
+Pico: DORMANT on a battery, lightsleep steps with a USB host, until a key is down), else
+it simply waits and polls. The game
 in progress needs nothing more to be safe: every move is already journaled as it is
 played (app.journal), so a power cut while asleep resumes it as at any move.
 """

@@ -5,7 +5,9 @@
  * per clk_sys frequency. run.mjs charges each instruction `meter.nsPerCycle` and asks
  * for a reading with `meter.take()`, which starts the next reading afresh.
  *
- * A reading: { ns, busy_ns, wait_ns, cycles, clocks: { "<MHz>": { busy_ns, wait_ns } } }.
+ * A reading: { ns, busy_ns, wait_ns, cycles, clocks: { "<MHz>": { busy_ns, wait_ns } } };
+ * time in DORMANT (the crystal stopped, tools/rp2040/dormant.mjs) is waiting time under
+ * the clock "dormant".
  */
 export function createMeter() {
   const meter = {
@@ -23,8 +25,7 @@ export function createMeter() {
     meter.mhz = Math.round(hz / 1e5) / 10;
   }
 
-  function slot() {
-    const key = String(meter.mhz);
+  function slot(key = String(meter.mhz)) {
     let s = meter.clocks[key];
     if (!s) {
       s = { busy_ns: 0, wait_ns: 0 };
@@ -54,6 +55,13 @@ export function createMeter() {
     meter.waitNs += ns;
     meter.ns += ns;
     slot().wait_ns += ns;
+  };
+
+  /** The chip was DORMANT for `ns`: no clock ran. */
+  meter.dormant = (ns) => {
+    meter.waitNs += ns;
+    meter.ns += ns;
+    slot('dormant').wait_ns += ns;
   };
 
   /** The reading since the last take(), and a fresh start. */

@@ -4,7 +4,8 @@
  * backlight and buzzer, USB CDC, flash writes kept), driven by a line protocol.
  *
  *   node tools/rp2040/run.mjs --rom ROM --firmware FW.bin --fs LFS.img --out DIR
- *        [--pins dc,cs,rst,leds,backlight,buzzer] [--buttons g,g,...]
+ *        [--pins dc,cs,rst,leds,backlight,buzzer] [--buttons g,g,...] [--outs g,...]
+ *        [--usb 0]   (no USB host: the device runs as on a battery)
  *
  * Commands on stdin, one a line (times in emulated ms since the first boot):
  *   run MS              run MS ms, then answer ok
@@ -33,6 +34,7 @@ import { attachLeds } from './ws2812.mjs';
 import { attachPwm } from './pwm.mjs';
 import { attachCdc } from './usbcdc.mjs';
 import { createMeter } from './meter.mjs';
+import { attachDormant } from './dormant.mjs';
 
 const FS_OFFSET = 0xa0000;
 const FS_BYTES = 352 * 4096;
@@ -47,6 +49,7 @@ function parseArgs(argv) {
 const args = parseArgs(process.argv.slice(2));
 const [dc, cs, rst, ledPin, blPin, buzzPin] = (args.pins || '8,9,12,22,13,14').split(',').map(Number);
 const buttons = (args.buttons || '2,18,16,20,3,15,17,19,21').split(',').map(Number);
+const usbHost = args.usb !== '0';
 const outs = (args.outs || '').split(',').filter((g) => g !== '').map(Number);
 const out = args.out;
 mkdirSync(out, { recursive: true });
@@ -72,6 +75,7 @@ let instructions = 0;
 let mcu;
 let cdc;
 let pollLeds;
+let dormant;
 let haltAfter = -1; // flash calls still to go before the run stops; -1: never
 let halted = false;
 const meter = createMeter();
@@ -105,7 +109,8 @@ function boot() {
   pollLeds = attachLeds(mcu, ledPin, (t, leds) => emit({ ev: 'leds', t: ms(t), leds }));
   attachPwm(mcu, [blPin, buzzPin], (gpio, t, hz, duty) =>
     emit({ ev: 'pwm', t: ms(t), gpio, hz, duty }));
-  cdc = attachCdc(mcu, (bytes) => emit({ ev: 'cdc', t: ms(mcu.clock.nanos),
+  dormant = attachDormant(mcu, buttons);
+  if (usbHost) cdc = attachCdc(mcu, (bytes) => emit({ ev: 'cdc', t: ms(mcu.clock.nanos),
     hex: Buffer.from(bytes).toString('hex') }),
   () => emit({ ev: 'usb', t: ms(mcu.clock.nanos), connected: true }));
   for (const g of outs) {
@@ -128,7 +133,13 @@ function step(targetNs) {
   const { core, clock } = mcu;
   let n = 0;
   while (clock.nanosCounter < targetNs && !halted) {
-    if (core.waiting) {
+    if (dormant.asleep) {
+      const rest = targetNs - clock.nanosCounter;
+      const next = clock.nextAlarm ? Math.max(0, clock.nextAlarm.nanos - clock.nanosCounter) : rest;
+      const ns = Math.min(next, rest);
+      meter.dormant(ns);
+      clock.tick(ns);
+    } else if (core.waiting) {
       const rest = targetNs - clock.nanosCounter;
       const next = clock.nextAlarm ? Math.max(0, clock.nextAlarm.nanos - clock.nanosCounter) : rest;
       const ns = Math.min(next, rest);
@@ -155,6 +166,7 @@ async function runUntil(absMs) {
 
 function setPin(gpio, level) {
   mcu.gpio[gpio].setInputValue(!!level);
+  dormant.wakeOnKey();
   emit({ ev: 'pin', t: ms(mcu.clock.nanos), gpio, level });
 }
 
@@ -165,7 +177,7 @@ const rl = readline.createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const words = line.trim().split(/\s+/);
   if (words[0] === 'serial') {
-    cdc.send(Buffer.from(words[1] || '', 'hex'));
+    if (cdc) cdc.send(Buffer.from(words[1] || '', 'hex'));
     return;
   }
   queue.push(words);
