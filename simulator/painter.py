@@ -341,14 +341,17 @@ class Painter:
 
     def paint_screen(self, target, display):
         """Blits the display (re-converting only after a new frame was pushed), dimmed by
-        the backlight: 10 % is dim but readable, as on the panel."""
+        the backlight: 10 % is dim but readable, as on the panel; asleep, it is dark."""
         if display.frames != self.screen_key or self.screen is None:
             self.screen_key = display.frames
             frame = display_surface(display, self.frame)
             self.screen = pygame.transform.scale(frame, (L.SCREEN_W, L.SCREEN_H))
         target.blit(self.screen, L.SCREEN[:2])
         level = max(0, min(100, getattr(display, "level", 100)))
-        if level < 100:
+        if getattr(display, "asleep", False):
+            self.shade.set_alpha(255)
+            target.blit(self.shade, L.SCREEN[:2])
+        elif level < 100:
             self.shade.set_alpha(int(255 * 0.75 * (100 - level) / 100))
             target.blit(self.shade, L.SCREEN[:2])
 

@@ -34,7 +34,8 @@ def require():
         pytest.skip(why)
 
 
-def boot(tmp_path_factory, name, data=None, probe=False, firmware=None, image=None, roots=()):
+def boot(tmp_path_factory, name, data=None, probe=False, firmware=None, image=None, roots=(),
+         usb=True):
     """A Device booted from the bundle (probe: the instrumented main.py) with /data files.
     firmware: a Kocka firmware image's binary (tests/test_device_uf2.py builds one): then the filesystem
     holds no code, and the probe comes in through boot.py. image: the flash filesystem
@@ -45,7 +46,7 @@ def boot(tmp_path_factory, name, data=None, probe=False, firmware=None, image=No
         image = device_image.build_image(data=data, extra=extra, bundle=firmware is None,
                                          roots=roots)
     out = tmp_path_factory.mktemp(name)
-    return rp2040emu.Device(image, out_dir=str(out), firmware=firmware)
+    return rp2040emu.Device(image, out_dir=str(out), firmware=firmware, usb=usb)
 
 
 def run_script(script, tmp_path, ok, fail, limit_ms=20000, step_ms=250):

@@ -416,6 +416,32 @@ def test_leds_scale_brightness_into_grb_order(bus):
     assert leds.n == 8
 
 
+def test_the_strips_supply_is_on_only_while_something_is_lit(bus):
+    import machine
+    import neopixel
+    from hal.leds import Leds
+    strip = neopixel.NeoPixel(None, 8)
+    power = machine.Pin(26, machine.Pin.OUT, value=0)
+    waits = []
+    leds = Leds(strip, 8, power, waits.append)
+    leds.show()
+    assert power.level == 0 and strip.written == []   # dark and unpowered: nothing sent
+    leds.set(3, 0, 0, 40)
+    leds.show()
+    assert power.level == 1 and waits == [1] and strip.written[-1][9:12] == bytes([0, 0, 40])
+    leds.brightness = 1   # 40 * 1 // 255 = 0: lit in the app's colours, dark on the strip
+    leds.show()
+    assert strip.written[-1] == bytes(24) and power.level == 0   # dark frame, then cut
+    n = len(strip.written)
+    leds.show()
+    assert len(strip.written) == n and power.level == 0
+    leds.brightness = 255
+    leds.show()
+    assert power.level == 1 and waits == [1, 1]
+    on = [e for e in bus.log if e[:2] == ("level", 26)]
+    assert [e[2] for e in on] == [1, 0, 1]
+
+
 def test_leds_follow_the_strips_colour_order(bus):
     import neopixel
     from hal.leds import Leds
@@ -536,7 +562,9 @@ def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico, monkeypatch):
     assert bus.pwms[pins.LCD_BL].hz == 1000
     (strip,) = bus.strips
     assert strip.pin.gpio == pins.LED_DATA and strip.n == pins.NUM_LEDS == api.NUM_LEDS
-    assert strip.written and strip.written[0] == bytes(24)  # LEDs cleared at boot
+    (power,) = bus.pins[pins.LED_POWER]
+    assert power.mode == power.OUT and power.level == 0  # the strip unpowered at boot
+    assert strip.written == []   # and no data for an unpowered strip
     assert hal.display.width == api.WIDTH and hal.leds.n == api.NUM_LEDS
 
 

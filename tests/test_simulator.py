@@ -390,6 +390,33 @@ def test_the_screen_shows_the_apps_frame(sim):
             assert w // 4 - 1 <= g <= w
 
 
+def test_the_window_shows_dimming_and_sleep_and_a_key_wakes_it(sim):
+    """app.power in the window: the screen darkens when the backlight dims (30 s without
+    a key), is black asleep (3 min), and a key brings the same picture back."""
+    from simulator import layout
+    x0, y0 = layout.SCREEN[:2]
+    spots = [(x0 + 7 * i, y0 + 5 * i) for i in range(68)]   # inside the 480 x 480 screen
+
+    def shown():
+        return [tuple(sim.surface.get_at(p))[:3] for p in spots]
+
+    sim.frames(60)   # past the title screen: the menu
+    sim.frames(3)
+    bright = shown()
+    sim.frames(31_000 // 33)
+    assert sim.hal.display.level < 80
+    dimmed = shown()
+    assert sum(map(sum, dimmed)) < 0.7 * sum(map(sum, bright))
+    sim.frames(150_000 // 33)
+    assert sim.hal.display.asleep
+    assert set(shown()) == {(0, 0, 0)}
+    key_event(pygame.KEYDOWN, pygame.K_DOWN)
+    sim.frames(2)
+    key_event(pygame.KEYUP, pygame.K_DOWN)
+    sim.frames(3)
+    assert not sim.hal.display.asleep and shown() == bright   # where it was: DOWN did nothing
+
+
 def test_screenshot_key_saves_the_whole_window(sim, tmp_path, capsys):
     from simulator import layout
     sim.frames(2)

@@ -26,7 +26,7 @@ RESULTS = os.path.join(ROOT, "bench", "results")
 COMMAND = "python -m tools.perf_docs"
 
 BLOCK = re.compile(r"(<!-- figures:([a-z0-9_-]+) -->\n)(.*?)(<!-- /figures -->)", re.S)
-DEVICE_BENCHES = ("device", "bots_device", "link")
+DEVICE_BENCHES = ("device", "bots_device", "link", "power")
 DEVICE_NOTE = ("A real Pico is somewhat slower: the emulator does not model flash-cache "
                "misses.")
 
@@ -460,6 +460,96 @@ def bench_times(r):
             + "*Measured on the machines named in each row (`bench/results/*.json`).*")
 
 
+POWER_STATES = ("menu idle", "play", "dice rolling", "a bot thinking", "dimmed", "asleep",
+                "asleep on a battery")
+
+
+def main_clock(st):
+    """What clk_sys a state spent most of its time at, as the table shows it."""
+    spent = {k: v["busy_ms"] + v["wait_ms"] for k, v in st["clocks"].items()}
+    mhz = max(spent, key=spent.get)
+    if mhz == "dormant":
+        return "none (DORMANT)"
+    if float(mhz) == 12.0 and st["busy"] < 0.5:
+        return "12 (lightsleep)"
+    return mhz
+
+
+def power_table(r):
+    p = r["power"]
+    rows = []
+    for name in POWER_STATES:
+        st = p["states"][name]
+        parts = st["parts_ma"]
+        leds = ("off" if st["strip_on"] == 0 else
+                "%s channels lit, strip on %s" % (num(st["led_channels"]), pct(st["strip_on"])))
+        rows.append((name, pct(st["busy"]), main_clock(st),
+                     "%d %%" % round(100 * st["backlight_duty"]), leds,
+                     "%s / %s / %s" % (num(parts["pico"]), num(parts["panel"] + parts["backlight"]),
+                                       num(parts["leds"])), num(st["ma"])))
+    return (table(("state", "core busy", "clk_sys MHz", "backlight", "LEDs",
+                   "Pico / panel and backlight / LEDs, mA", "total mA"), rows)
+            + "\n\n" + power_lines(r) + "\n\n" + clock_lines(r) + "\n\n" + where(r, "power")
+            + " Currents from the power model in `bench/power_model.py`, not from a meter.")
+
+
+def power_lines(r):
+    p = r["power"]
+    ev = p["evening"]
+    a = p["asleep"]
+    mix = ", ".join("%s %d %%" % (name, round(100 * share)) for name, share in ev["mix"])
+    return ("A typical evening with the device on (%s) draws %s mA: **%s hours** on a %d mAh "
+            "cell. Asleep on the cell it draws %s mA: **%s days** (without the LED strip's "
+            "switch %s days; asleep with a USB host, in lightsleep steps, %s mA). A key wakes "
+            "it in %s ms from DORMANT and in %s ms from lightsleep on the emulated board, "
+            "which ends a lightsleep at the key's interrupt (a board may hold it to the end "
+            "of its 100 ms step)."
+            % (mix, num(ev["ma"]), num(ev["hours"]), p["capacity_mah"], num(a["ma"]),
+               num(a["days"]), num(a["days_without_switch"]), num(a["usb_ma"]),
+               num(p["battery_wake_ms"]), num(p["wake_ms"]))) + " " + power_goals(p)
+
+
+def clock_lines(r):
+    """The menu at each clock measured (bench power's clock comparison, the app as files)."""
+    c = r["power"]["menu_clocks"]
+
+    def fps(x):
+        return num(x) if x is not None else "no roll measured"
+    parts = []
+    for mhz in sorted(c, key=float, reverse=True):
+        m = c[mhz]
+        parts.append("at %s MHz the core is busy %s in the idle menu (%s mA in the model), "
+                     "input latency p90 %s ms, Kocka 10000's roll %s frames a second"
+                     % (mhz, pct(m["menu_idle"]["busy"]), num(m["menu_idle"]["ma"]),
+                        num(m["latency_ms"]["p90"]), fps(m["roll_fps"])))
+    return ("The clock, measured before choosing it (the app as files; goals: latency p90 "
+            "at most 50 ms, 30 frames a second in animations): " + "; ".join(parts) + ".")
+
+
+def power_goals(p):
+    """The issue's goals (10 hours of play, 30 days asleep on 1000 mAh) against the figures."""
+    hours, days = p["evening"]["hours"], p["asleep"]["days"]
+    return ("Goals: 10 hours of play, %s; 30 days asleep, %s."
+            % ("met" if hours >= 10 else "not met (%s h)" % num(hours),
+               "met" if days >= 30 else "not met (%s days)" % num(days)))
+
+
+def power_model_table(r):
+    """The power model's figures, each with where it applies and its source."""
+    p = r["power"]
+    rows = [(what, "%g" % ma, where_, p["sources"][src]) for what, ma, where_, src in p["figures"]]
+    return (table(("part", "mA", "at", "source"), rows) + "\n\n" + where(r, "power")
+            + " These inputs of the model (`bench/power_model.py`) were not measured here: "
+            "they are published measurements, or assumptions where none is published.")
+
+
+def power_summary(r):
+    return power_lines(r) + " " + where(r, "power") + (
+        " The currents come from a model of the parts (`bench/power_model.py`, each figure "
+        "cited there), not from a meter on a real board: see "
+        "[docs/performance.md](../docs/performance.md#battery-life).")
+
+
 BLOCKS = {
     "readme": readme,
     "device": device_table,
@@ -477,13 +567,16 @@ BLOCKS = {
     "web": web_table,
     "emulator-speed": emulator_speed,
     "bench-times": bench_times,
+    "power": power_table,
+    "power-summary": power_summary,
+    "power-model": power_model_table,
 }
 
 
 # -- the files ----------------------------------------------------------------------------------
 def doc_files(root=ROOT):
-    """README.md and every docs/**/*.md, as paths relative to root."""
-    files = ["README.md"]
+    """README.md, hardware/README.md and every docs/**/*.md, as paths relative to root."""
+    files = ["README.md", os.path.join("hardware", "README.md")]
     files += sorted(os.path.relpath(p, root) for p in
                     glob.glob(os.path.join(root, "docs", "**", "*.md"), recursive=True))
     return files

@@ -10,6 +10,10 @@ cuts the power and boots again from the same flash (`power_off()`, `power_on()`:
 a while); `flash_image()` reads the
 filesystem back; `open_pty()` bridges the CDC port to a pseudo-terminal, so
 `kocka sync --port <path>` talks to the device while `run()` keeps it going.
+`meter()` says where the emulated time went since the last call: the core busy or
+waiting, at each clk_sys it ran at (instructions are charged at the clock the firmware
+set, so machine.freq and machine.lightsleep change the times); `outs` has the LED strip's
+power switch levels.
 
 `LinkedDevices(images)` runs two or more devices in one emulator process, their UARTs
 joined by link cables (cut, rejoined, fed garbage and floods), in lockstep.
@@ -38,6 +42,7 @@ BUTTONS = {name: BUTTON_PINS[i] for i, name in
            enumerate(("UP", "DOWN", "LEFT", "RIGHT", "PRESS", "A", "B", "X", "Y"))}
 BACKLIGHT = 13
 BUZZER = 14
+LED_POWER = 26  # the LED strip's power switch (board/pins.py): its level comes as `outs`
 WHERE = shared_micropython.WHERE
 
 
@@ -146,10 +151,12 @@ class _Emulator:
                 self.proc.wait()
 
 
-def _command(d, fs_paths, out_dir, firmware, wires=()):
+def _command(d, fs_paths, out_dir, firmware, wires=(), usb=True):
     cmd = ["node", RUNNER, "--rom", os.path.join(d, BOOTROM),
            "--firmware", firmware or os.path.join(d, FIRMWARE), "--fs", ",".join(fs_paths),
-           "--out", out_dir]
+           "--out", out_dir, "--outs", str(LED_POWER)]
+    if not usb:
+        cmd += ["--usb", "0"]
     if len(fs_paths) > 1:
         cmd += ["--devices", str(len(fs_paths))]
     if wires:
@@ -166,9 +173,11 @@ def _write_image(out_dir, name, image):
 
 
 class Device:
-    def __init__(self, image, out_dir=None, timeout=900, firmware=None, _linked=None):
+    def __init__(self, image, out_dir=None, timeout=900, firmware=None, usb=True,
+                 _linked=None):
         """image: the littlefs region's bytes; firmware: a flash binary from 0x10000000
         (default: the stock RPI_PICO firmware; a Kocka image's is tools.build_uf2's).
+        usb=False: no USB host (as on a battery: no console either).
         (_linked: (emulator, index, out_dir) for a device of LinkedDevices.)"""
         if _linked is not None:
             self._emu, index, self.out_dir = _linked
@@ -183,7 +192,7 @@ class Device:
         self._prefix = ""
         self._init_state()
         self._emu = _Emulator([self], timeout)
-        self._emu.start(_command(firmware_dir(), [fs], self.out_dir, firmware))
+        self._emu.start(_command(firmware_dir(), [fs], self.out_dir, firmware, usb=usb))
 
     def _init_state(self):
         self.frames = []
@@ -194,6 +203,8 @@ class Device:
         self.flash_writes = []
         self.boots = []
         self.offs = []
+        self.outs = []
+        self.meters = []
         self.console = bytearray()
         self._console_marks = []   # (t, len(console) after a chunk came)
         self._pty = None
@@ -253,6 +264,10 @@ class Device:
             self.boots.append(ev["t"])
         elif kind == "off":
             self.offs.append(ev["t"])
+        elif kind == "out":
+            self.outs.append(ev)
+        elif kind == "meter":
+            self.meters.append(ev)
 
     def _send(self, line):
         self._emu.send(self._prefix + line)
@@ -279,6 +294,15 @@ class Device:
             if self.now >= end:
                 raise DeviceError("not reached within %d ms of emulated time" % limit_ms)
             self.run(step_ms)
+
+    def meter(self):
+        """Where the emulated time went since the last call (or the boot): {"ns",
+        "busy_ns", "wait_ns", "cycles", "mhz" (clk_sys now), "clocks": {MHz as text:
+        {"busy_ns", "wait_ns"}}}."""
+        self._send("meter")
+        self._wait("ok")
+        with self._lock:
+            return self.meters[-1]
 
     def set_pin(self, gpio, level, at=None):
         if at is None:

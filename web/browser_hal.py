@@ -56,6 +56,11 @@ class BrowserDisplay(VirtualDisplay):
         VirtualDisplay.backlight(self, percent)
         self.page.backlight(percent)
 
+    def sleep(self):
+        VirtualDisplay.sleep(self)
+        self.page.backlight(0)
+
+
 
 class BrowserButtons:
     """Raw states from the page, debounced as on the device; demos inject events."""

@@ -15,6 +15,7 @@ from app import idle_gc, ui
 from app.settings import Settings
 from app.sound import Sound
 from app.lights import Lights
+from app.power import Power
 
 FRAME_MS = 32  # 31.25 frames a second (a grid: see rest()); the loop sleeps the rest
 # what every game loads and the setup screen has loaded already (its save, the games'
@@ -31,6 +32,7 @@ class App:
         self.settings = Settings(hal.storage)
         self.sound = Sound(hal.buzzer, self.settings)
         self.lights = Lights(hal.leds, self.settings)
+        self.power = Power(self)  # dims and sleeps when idle (app/power.py)
         self.stack = []
         self.dirty = True
         self.now = 0
@@ -246,7 +248,7 @@ class App:
             held = self.held
             while held and self.pending is None:
                 self.stack[-1].on_event(held.pop(0))
-        for ev in self.hal.buttons.poll(now):
+        for ev in self.power.filter(self.hal.buttons.poll(now), now):
             if self.pending is None:
                 self.stack[-1].on_event(ev)
             else:
@@ -254,11 +256,21 @@ class App:
         self.sync.poll(now)
         if self.link is not None:
             self.link.poll(now)   # before the screen: a linked game sees what arrived
+        power = self.power
+        if power.asleep():
+            if getattr(self.hal.serial, "in_session", False):
+                power.wake()   # a PC syncs: the sync screen shows it
+            else:
+                self.dirty = False   # nothing is drawn for a screen that is off
+                return
         self.stack[-1].update(now)
         self.lights.update(now)
         if self.notice and self.notice_until and now >= self.notice_until:
             self.notice = None
             self.dirty = True
+        power.update(now)
+        if power.asleep():
+            self.dirty = False
 
     def draw(self):
         """Draws the top screen (and any notice) into the framebuffer."""
@@ -306,6 +318,9 @@ class App:
         if self.pending is not None or self.later:
             return now
         hal = self.hal
+        if self.power.asleep() and hasattr(hal, "doze"):
+            hal.doze()   # returns once a key is down: the next frame wakes the app
+            return now
         if now >= due:  # a frame on the grid, or late: not one a press woke early
             due = now - now % FRAME_MS + FRAME_MS
         ms = due - now - hal.ticks_diff(hal.ticks_ms(), start)

@@ -16,6 +16,8 @@ class GameScreen(Screen):
     its save (`rec`, an app.journal.Recorder)."""
     in_game = True
     rec = None
+    st = None
+    agents = None
     paused = False  # the pause box is up (ui.pause_box): the game's clocks stand still
     HELP = ""   # the module of the game's How to play pages (app.howto)
     link = None  # link play: the session's binding to this screen (app.link.play)
@@ -104,6 +106,19 @@ class GameScreen(Screen):
     def human_turn(self):
         st = self.st
         return not st.is_terminal() and self.agents[st.turn] is None
+
+    def keep_awake(self, now):
+        """app.power: a bot acting (its turn, or its part of a race) keeps the device
+        awake, as the player watches it (it may dim); paused, finished, or only humans to
+        act, it may sleep."""
+        st = self.st
+        agents = self.agents
+        if self.paused or st is None or agents is None or st.is_terminal():
+            return 0
+        for p in st.actors():
+            if agents[p] is not None:
+                return 1
+        return 0
 
     # -- the pause box ------------------------------------------------------------------------
     def pause(self, on):

@@ -25,6 +25,10 @@ class Screen:
     def update(self, now):
         pass
 
+    def keep_awake(self, now):
+        """What must stay awake (app.power): MAY_SLEEP (0) here, nothing runs unwatched."""
+        return 0
+
     def draw(self, fb):
         ui.clear(fb)
         ui.header(fb, self.title)

@@ -6,6 +6,8 @@ damaged in both copies, gives the defaults and a `notice` the app shows once, ne
 a crash. Values out of range or of the wrong type are clamped or reset, with the
 notice too, so one bad field does not cost the rest and nothing changes silently.
 `set` keeps every value in its range (the screen's backlight never goes off).
+A setting newer than the file (the idle timers, for a file an older version wrote)
+takes its default silently: nothing was lost.
 """
 
 from micropython import const
@@ -21,9 +23,13 @@ DEFAULTS = {
     "volume": 60,       # 0-100
     "led": 40,          # LED brightness 0-100
     "screen": 80,       # backlight 10-100
+    "dim": 30,          # seconds without a key before the backlight dims; 0: never
+    "sleep": 3,         # minutes without a key before the device sleeps; 0: never
     "names": ["ANNA", "BEN", "CLARA", "DAVID", "EVA", "FERI"],
 }
-RANGES = {"volume": (0, 100), "led": (0, 100), "screen": (10, 100)}
+RANGES = {"volume": (0, 100), "led": (0, 100), "screen": (10, 100), "dim": (0, 600),
+          "sleep": (0, 60)}
+NEWER = ("dim", "sleep")  # absent from files older versions wrote: defaults, no notice
 
 
 def clean_name(name, fallback):
@@ -70,6 +76,8 @@ class Settings:
         clean = True
         for k in RANGES:
             v = data.get(k)
+            if v is None and k in NEWER:
+                continue
             if isinstance(v, int) and not isinstance(v, bool):
                 lo, hi = RANGES[k]
                 self.values[k] = max(lo, min(hi, v))

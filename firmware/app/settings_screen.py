@@ -1,6 +1,8 @@
-"""The settings screen: sound, volume, LED and screen brightness, player names."""
+"""The settings screen: sound, volume, LED and screen brightness, when the screen dims
+and the device sleeps (app.power), player names."""
 
 from app import sound, font
+from app.power import DIM_CHOICES, SLEEP_CHOICES
 from app.screen import ListScreen, Item, Choice, Level
 from app.settings import MAX_PLAYERS
 
@@ -44,6 +46,9 @@ class SettingsScreen(ListScreen):
             Level("LEDs", "led", 100, 10, _led_changed),
             Level("Screen", "screen", 100, 10, _screen_changed),
             Item("Player names", _names),
+            Choice("Dim after", "dim", DIM_CHOICES, ("15 s", "30 s", "1 min", "2 min", "Never")),
+            Choice("Sleep after", "sleep", SLEEP_CHOICES,
+                   ("1 min", "3 min", "5 min", "10 min", "Never")),
             Item("Self-test", _selftest),
         ])
 

@@ -26,5 +26,6 @@ PIN_TABLE = (
     (20, "JOY_RIGHT", "in pull-up, active low", "joystick right"),
     (21, "KEY_Y", "in pull-up, active low", "key Y"),
     (22, "LED_DATA", "out, bit-banged (neopixel)", "8 x WS2812 data in"),
+    (26, "LED_POWER", "out, high = on", "LED strip's supply switch"),
 )
 

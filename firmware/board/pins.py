@@ -49,6 +49,7 @@ LINK_PORTS = ((LINK_A_UART, LINK_A_TX, LINK_A_RX), (LINK_B_UART, LINK_B_TX, LINK
 
 LED_DATA = const(22)  # WS2812 data in, bit-banged by neopixel (machine.bitstream; no PIO)
 NUM_LEDS = const(8)
+LED_POWER = const(26)  # high: the strip's supply switched on (hardware/README.md, Power)
 
 # Button GPIOs indexed by the api's button numbers:
 # UP, DOWN, LEFT, RIGHT, PRESS, A, B, X, Y.

@@ -8,7 +8,8 @@ The app talks to hardware only through one `hal` object with these parts
                   .set_palette(rgb) (768 bytes: 256 x r, g, b; kept as
                   .palette), .show()
                   pushes the frame converting indices to the panel's colours,
-                  .backlight(percent 0-100)
+                  .backlight(percent 0-100), .sleep() (backlight and panel off, the
+                  frame kept) and .wake() (panel on; the caller sets the backlight)
     hal.buttons   .poll(now_ms) -> list of events (the list is reused between
                   calls: read it before the next poll), .is_down(button)
     hal.leds      .n (8), .set(i, r, g, b), .fill(r, g, b), .show(),
@@ -25,8 +26,11 @@ The app talks to hardware only through one `hal` object with these parts
     hal.link_ports() -> list of link play's transports, one per cable or connection,
                   each with write(data) (never blocks, may drop) and read() (the
                   bytes since the last call, bytes or memoryview, or None); on the
-                  Pico also .ready(), .close() (hal/link_cable.py); optional .role ("host"/"guest": it can only do that) and .where
-                  (the address to show); [] when nothing is wired (docs/link.md)
+                  Pico also .ready(), .close() (hal/link_cable.py); optional .role
+                  ("host"/"guest": it can only do that) and .where (the address to
+                  show); [] when nothing is wired (docs/link.md)
+    hal.doze()    optional (the Pico's): sleeps as deeply as it can until a key is
+                  down (app.power's sleep); without it the sleeping app polls each frame
     hal.random_seed() -> int (hardware entropy on the device)
     hal.mem_free() -> free heap bytes after a collection, or None where the
                   figure means nothing (the simulator, headless runs)

@@ -8,11 +8,20 @@ changes, straight into the NeoPixel's own byte buffer in the strip's colour
 order (GRB for WS2812), then calls write(). Going through `np.buf` instead of
 `np[i] = (r, g, b)` is what keeps show() free of tuple allocations.
 Scaling is v * brightness // 255, as the simulator's LEDs do.
+
+Dark LEDs still draw about 1 mA each (the WS2812's controller), so the board switches
+the strip's supply (`power`, a Pin driving the switch on board/pins.py's LED_POWER; None
+without one): a show() that lights something powers the strip first, and one that
+leaves every LED dark writes the dark frame and cuts the power. An unpowered strip gets
+no data (pulses on DIN would feed it through its input's protection diode).
 """
 
 
 class Leds:
-    def __init__(self, np, n):
+    def __init__(self, np, n, power=None, sleep_ms=None):
+        self.power = power
+        self.powered = power is None
+        self._sleep_ms = sleep_ms
         self.np = np
         self.n = n
         self.brightness = 255
@@ -57,6 +66,22 @@ class Leds:
         raw = self._raw
         dest = self._dest
         buf = self.np.buf
+        lit = 0
         for j in range(3 * self.n):
-            buf[dest[j]] = t[raw[j]]
-        self.np.write()
+            v = t[raw[j]]
+            buf[dest[j]] = v
+            lit |= v
+        power = self.power
+        if power is None:
+            self.np.write()
+        elif lit:
+            if not self.powered:
+                power(1)
+                self.powered = True
+                if self._sleep_ms is not None:
+                    self._sleep_ms(1)   # the strip's supply and its controllers come up
+            self.np.write()
+        elif self.powered:
+            self.np.write()
+            power(0)
+            self.powered = False

@@ -74,6 +74,11 @@ def spi_baudrate(spi, fallback):
 
 
 _SIO_GPIO_IN = const(0xD0000004)  # every GPIO's input level, one bit each
+_DOZE_MS = const(100)  # a key wakes the sleeping device within this (and < 300 ms in all)
+_USB_ADDR_ENDP = const(0x50110000)  # the address a USB host gave the device; 0: none
+_DORMANT_WAKE_INTE0 = const(0x40014160)  # IO_BANK0; bit 4k of a GPIO's nibble: level low
+_ATOMIC_SET = const(0x2000)  # register alias that sets the bits written
+_ATOMIC_CLR = const(0x3000)  # and the one that clears them
 
 
 class PicoButtons:
@@ -169,8 +174,9 @@ class PicoHal:
                               dma=display_dma())
         self.buttons = PicoButtons()
         strip = neopixel.NeoPixel(Pin(pins.LED_DATA, Pin.OUT), pins.NUM_LEDS)
-        self.leds = Leds(strip, pins.NUM_LEDS)
-        self.leds.show()  # WS2812s can power up lit
+        # the strip's supply off until something lights (hal/leds.py)
+        self.leds = Leds(strip, pins.NUM_LEDS, Pin(pins.LED_POWER, Pin.OUT, value=0),
+                         time.sleep_ms)
         self.buzzer = Buzzer(machine.PWM(Pin(pins.BUZZER)))
         self.storage = FileStorage(data_dir)
         self.serial = SerialLink()
@@ -192,6 +198,40 @@ class PicoHal:
             from hal.link_cable import open_ports
             self._links = open_ports(pins.LINK_PORTS)
         return self._links
+
+    def doze(self):
+        """The idle sleep (app.power), as deep as MicroPython allows with a key to wake it,
+        then the clocks as setup_clocks set them (waking brings back the firmware's
+        defaults, which would leave SPI at a third of its rate).
+
+        On a battery (no USB host has given the device an address): DORMANT, the crystal
+        and every clock stopped, until a key's level wakes it (machine.lightsleep()
+        without a time; the buttons' dormant wake armed here, as MicroPython arms none).
+        With a USB host, whose link DORMANT would drop: machine.lightsleep in _DOZE_MS
+        steps (the core stopped, every clock off but the timer's and USB's, the PLL
+        down) until a key is down, and a byte from the PC (a sync) ends it too."""
+        mem = machine.mem32
+        buttons = self.buttons
+        mask = buttons.gpio_mask
+        sleep = machine.lightsleep
+        if mem[_USB_ADDR_ENDP] & 0x7F:
+            serial = self.serial
+            while mem[_SIO_GPIO_IN] & mask == mask and not buttons.latched \
+                    and not serial.waiting():
+                sleep(_DOZE_MS)
+        else:
+            self._dormant_wake(_ATOMIC_SET)
+            while mem[_SIO_GPIO_IN] & mask == mask and not buttons.latched:
+                sleep()
+            self._dormant_wake(_ATOMIC_CLR)
+        setup_clocks()
+
+    def _dormant_wake(self, alias):
+        """Arms (alias _ATOMIC_SET) or disarms (_ATOMIC_CLR) the wake from DORMANT on each
+        button's low level: IO_BANK0's DORMANT_WAKE_INTE registers, 4 bits a GPIO."""
+        mem = machine.mem32
+        for g in self.buttons.gpios:
+            mem[(_DORMANT_WAKE_INTE0 + 4 * (g >> 3)) | alias] = 1 << (4 * (g & 7))
 
     def random_seed(self):
         """30 bits of hardware entropy (os.urandom uses the RP2's ring oscillator / TRNG)."""

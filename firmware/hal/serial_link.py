@@ -55,6 +55,10 @@ class SerialLink:
                 return True
         return False
 
+    def waiting(self):
+        """True when a byte waits on the line (nothing is read): hal.doze wakes for it."""
+        return self._ready()
+
     def read_byte(self):
         if not self._ready():
             return -1

@@ -75,7 +75,9 @@ _SPI1_DR = const(0x40040008)  # SSPDR: DMA writes the bytes here
 _SPI1_SR = const(0x4004000C)  # SSPSR: bit 4 = BSY (still shifting)
 _DREQ_SPI1_TX = const(18)
 
+_SLPIN = const(0x10)
 _SLPOUT = const(0x11)
+_DISPOFF = const(0x28)
 _NORON = const(0x13)
 _INVON = const(0x21)
 _DISPON = const(0x29)
@@ -158,6 +160,7 @@ class ST7789:
             self._setup_fast(dma)
         self.set_palette(grey_ramp())
         self.level = 0
+        self.asleep = False
         self.backlight(0)
         self.init()
 
@@ -351,6 +354,23 @@ class ST7789:
             self.spi.write(strip)
         self.cs(1)
         self.pushes += 1
+
+    def sleep(self):
+        """The idle sleep (app.power): backlight off, display off, the controller asleep
+        (its RAM keeps the frame, so wake() shows it again without a push)."""
+        self.bl.duty_u16(0)
+        self._command(_DISPOFF)
+        self._command(_SLPIN)
+        self.asleep = True
+
+    def wake(self):
+        """Out of sleep(): SLPOUT, the datasheet's 5 ms before the next command, display
+        on; the caller sets the backlight. (SLPIN may follow SLPOUT only 120 ms later; the
+        idle sleep comes minutes after a wake.)"""
+        self._command(_SLPOUT)
+        self._sleep_ms(5)
+        self._command(_DISPON)
+        self.asleep = False
 
     def backlight(self, percent):
         if percent < 0:

@@ -24,6 +24,7 @@ class VirtualDisplay:
         self.palette = bytes(3 * api.PALETTE_SIZE)
         self.frames = 0
         self.level = 100
+        self.asleep = False
 
     def set_palette(self, rgb):
         if len(rgb) != 3 * api.PALETTE_SIZE:
@@ -41,6 +42,12 @@ class VirtualDisplay:
 
     def backlight(self, percent):
         self.level = percent
+
+    def sleep(self):
+        self.asleep = True
+
+    def wake(self):
+        self.asleep = False
 
 
 class VirtualButtons:

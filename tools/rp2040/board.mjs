@@ -16,10 +16,11 @@ import { attachPwm } from './pwm.mjs';
 import { attachCdc } from './usbcdc.mjs';
 import { attachUart } from './uart.mjs';
 import { attachRosc } from './rosc.mjs';
+import { createMeter } from './meter.mjs';
+import { attachDormant } from './dormant.mjs';
 
 export const FS_OFFSET = 0xa0000;
 export const FS_BYTES = 352 * 4096;
-const NS_PER_CYCLE = 8; // 125 MHz
 
 const logger = {
   debug() {}, info() {}, warn() {},
@@ -32,9 +33,11 @@ export class Board {
    * for its frames; pins: [dc, cs, rst, leds, backlight, buzzer]; buttons: GPIOs held
    * high (released) at boot; emit: where its events go (each gets t in ms); entropy: a
    * number that makes this board's random bits its own (rosc.mjs; each boot draws
-   * others), or undefined for rp2040js's (the same on every board and boot).
+   * others), or undefined for rp2040js's (the same on every board and boot); outs: output
+   * GPIOs whose level changes come as `out` events (the LED strip's power switch);
+   * usbHost: false for a board with no USB host (as on a battery: no CDC).
    */
-  constructor({ rom, flash, out, pins, buttons, emit, entropy }) {
+  constructor({ rom, flash, out, pins, buttons, emit, entropy, outs = [], usbHost = true }) {
     this.rom = rom;
     this.flash = flash;
     this.out = out;
@@ -43,6 +46,9 @@ export class Board {
     this.buttons = buttons;
     this.emit = emit;
     this.entropy = entropy;
+    this.outs = outs;
+    this.usbHost = usbHost;
+    this.meter = createMeter(); // instructions charged at clk_sys; busy/waiting time
     this.base = 0;
     this.boots = 0;
     this.frames = 0;
@@ -75,6 +81,7 @@ export class Board {
     const mcu = new RP2040();
     this.mcu = mcu;
     mcu.logger = logger;
+    this.meter.attach(mcu);
     mcu.loadBootrom(this.rom); // resets, which blanks the flash: load it after
     mcu.flash.set(this.flash);
     trapFlashWrites(mcu, (kind, offset, count) => {
@@ -95,9 +102,20 @@ export class Board {
     this.pollLeds = attachLeds(mcu, ledPin, (t, leds) => emit({ ev: 'leds', t: this.ms(t), leds }));
     attachPwm(mcu, [blPin, buzzPin], (gpio, t, hz, duty) =>
       emit({ ev: 'pwm', t: this.ms(t), gpio, hz, duty }));
-    this.cdc = attachCdc(mcu, (bytes) => emit({ ev: 'cdc', t: this.ms(mcu.clock.nanos),
-      hex: Buffer.from(bytes).toString('hex') }),
+    this.dormant = attachDormant(mcu, this.buttons);
+    this.cdc = !this.usbHost ? null : attachCdc(mcu, (bytes) => emit({ ev: 'cdc',
+      t: this.ms(mcu.clock.nanos), hex: Buffer.from(bytes).toString('hex') }),
     () => emit({ ev: 'usb', t: this.ms(mcu.clock.nanos), connected: true }));
+    for (const g of this.outs) {
+      let level = null;
+      mcu.gpio[g].addListener(() => {
+        const now = mcu.gpio[g].outputValue ? 1 : 0;
+        if (now !== level) {
+          level = now;
+          emit({ ev: 'out', t: this.ms(mcu.clock.nanos), gpio: g, level });
+        }
+      });
+    }
     this.uarts = [attachUart(mcu, 0), attachUart(mcu, 1)];
     if (this.entropy !== undefined) attachRosc(mcu, this.entropy * 7919 + this.boots + 1);
     mcu.core.PC = 0x10000000; // boot2, as the ROM would after finding it
@@ -114,19 +132,23 @@ export class Board {
     for (const hook of this.offHooks) hook(this);
   }
 
-  /** Runs the core until the timeline reaches targetNs: instructions, or the next alarm
-   * when waiting. */
+  /** Runs the core until the timeline reaches targetNs: instructions (their cycles at
+   * clk_sys), or the next alarm when waiting or DORMANT. */
   step(targetNs) {
     const { core, clock } = this.mcu;
+    const { meter, dormant } = this;
     const target = targetNs - this.base;
     let n = 0;
     while (clock.nanosCounter < target && !this.halted) {
-      if (core.waiting) {
+      if (dormant.asleep || core.waiting) {
         const rest = target - clock.nanosCounter;
         const next = clock.nextAlarm ? Math.max(0, clock.nextAlarm.nanos - clock.nanosCounter) : rest;
-        clock.tick(Math.min(next, rest));
+        const ns = Math.min(next, rest);
+        if (dormant.asleep) meter.dormant(ns);
+        else meter.wait(ns);
+        clock.tick(ns);
       } else {
-        clock.tick(core.executeInstruction() * NS_PER_CYCLE);
+        clock.tick(meter.busy(core.executeInstruction()));
         n++;
       }
     }
@@ -135,6 +157,7 @@ export class Board {
 
   setPin(gpio, level) {
     this.mcu.gpio[gpio].setInputValue(!!level);
+    this.dormant.wakeOnKey();
     this.emit({ ev: 'pin', t: this.ms(this.mcu.clock.nanos), gpio, level });
   }
 

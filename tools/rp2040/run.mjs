@@ -4,7 +4,8 @@
  *
  *   node tools/rp2040/run.mjs --rom ROM --firmware FW.bin --fs LFS.img --out DIR
  *        [--pins dc,cs,rst,leds,backlight,buzzer] [--buttons g,g,...]
- *        [--devices N --fs A.img,B.img,... --wire D.U-D.U,...]
+ *        [--devices N --fs A.img,B.img,... --wire D.U-D.U,...] [--outs g,...]
+ *        [--usb 0]   (no USB host: the devices run as on a battery)
  *
  * With N devices each has its own flash filesystem (--fs, one per device) and frame
  * folder (DIR/d0, DIR/d1, ...), and --wire joins device D's UART U to another's (0.0-1.0:
@@ -23,6 +24,8 @@
  *   cut                 power off and on: a fresh chip boots from the same flash
  *   off / on            power off (the device stands still) / on again (it boots)
  *   dump PATH           write the littlefs region of the flash to PATH, answer ok
+ *   meter               a meter event: the core's busy and waiting time per clk_sys since
+ *                       the last one (tools/rp2040/meter.mjs), then ok
  *   wire W cut|join     pull / replug cable W (bytes on the line are lost)
  *   wire W send D HEX   bytes arriving at device D's end of cable W from the line
  *   wire W flood D N S  N bytes of seeded noise (seed S) arriving at device D's end
@@ -31,7 +34,8 @@
  * Events on stdout, one JSON object a line, each with "ev" and "t" (ms), and "dev" when
  * there are several devices: ready, ok, boot, off, frame (file: DIR/frame_NNNNN.rgb565,
  * t0/t1 of its first and last byte), panel, leds, pwm, pin, cdc (hex), usb, flash, wire,
- * stats (instructions, wall seconds).
+ * out (an output GPIO named by --outs changed), meter, stats (instructions, wall seconds).
+ * Instructions take their cycles at clk_sys.
  */
 import { readFileSync, writeFileSync } from 'fs';
 import readline from 'readline';
@@ -51,6 +55,8 @@ const args = parseArgs(process.argv.slice(2));
 const pins = (args.pins || '8,9,12,22,13,14').split(',').map(Number);
 const buttons = (args.buttons || '2,18,16,20,3,15,17,19,21').split(',').map(Number);
 const count = Number(args.devices || 1);
+const usbHost = args.usb !== '0';
+const outs = (args.outs || '').split(',').filter((g) => g !== '').map(Number);
 const images = args.fs ? args.fs.split(',') : [];
 const rom = patchedBootrom(args.rom);
 const firmware = new Uint8Array(readFileSync(args.firmware));
@@ -65,7 +71,7 @@ for (let d = 0; d < count; d++) {
   flash.set(firmware, 0);
   if (images[d]) flash.set(new Uint8Array(readFileSync(images[d])), FS_OFFSET);
   boards.push(new Board({
-    rom, flash, pins, buttons,
+    rom, flash, pins, buttons, outs, usbHost,
     out: count > 1 ? `${args.out}/d${d}` : args.out,
     emit: count > 1 ? (obj) => emit({ ...obj, dev: d }) : emit,
     entropy: count > 1 ? d + 1 : undefined, // linked devices draw their own random bits
@@ -133,7 +139,7 @@ rl.on('line', (line) => {
   const words = line.trim().split(/\s+/);
   if (words[0] === 'serial' || (words[0].startsWith('@') && words[1] === 'serial')) {
     const d = words[0] === 'serial' ? 0 : Number(words.shift().slice(1));
-    if (boards[d] && boards[d].on) boards[d].cdc.send(Buffer.from(words[1] || '', 'hex'));
+    if (boards[d] && boards[d].on && boards[d].cdc) boards[d].cdc.send(Buffer.from(words[1] || '', 'hex'));
     return;
   }
   queue.push(words);
@@ -157,6 +163,7 @@ function deviceCommand(board, cmd, rest) {
     board.boot(count === 1 && board.on ? board.now : now);
   } else if (cmd === 'off') board.off();
   else if (cmd === 'dump') writeFileSync(rest[0], board.filesystem());
+  else if (cmd === 'meter') board.emit({ ev: 'meter', t: nowMs(), ...board.meter.take() });
   else return `unknown command ${cmd}`;
   return null;
 }

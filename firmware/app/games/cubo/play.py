@@ -171,6 +171,16 @@ class CuboMatch(GameScreen):
         self.summary = None     # (page, data) between rounds and at the end
         self.summary_at = 0
 
+    def keep_awake(self, now):
+        """app.power: a round in play keeps the device awake (it may dim), its countdown
+        at full brightness; a bots-only game's summaries too, as they turn by themselves."""
+        if self.summary is not None:
+            return 1 if self.human < 0 else 0
+        st = self.state
+        if self.paused or st.is_terminal() or self.ready:
+            return 0
+        return 2 if self.last_secs else 1   # tick_countdown's seconds left, None without one
+
     # -- clock ------------------------------------------------------------------
     def game_time(self, now):
         if self.link is not None:

@@ -149,6 +149,12 @@ class CuboTable(GameScreen):
         # the state closes the round with its last entry
         self.phase = PICK if self.state.entering() > 0 else ROUND
 
+    def keep_awake(self, now):
+        """app.power: the table's clock and countdown run at full brightness, never asleep."""
+        if not self.paused and self.phase in (PLAYING, COUNTING, CUBO):
+            return 2
+        return 0
+
     # -- the frame --------------------------------------------------------------------
     def update(self, now):
         ph = self.phase
