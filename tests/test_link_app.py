@@ -32,7 +32,9 @@ class Pair:
         for i, name in enumerate(guests):
             g = Harness(tmp_path / ("guest%d" % i), seed=22 + i)
             g.app.settings.set_name(0, name)
-            link = TcpGuest("127.0.0.1", self.server.port)
+            # reconnecting on the guest's virtual clock (its wall clock would make a
+            # rejoin's wait depend on how fast this machine runs the frames)
+            link = TcpGuest("127.0.0.1", self.server.port, clock=lambda g=g: g.clock / 1000.0)
             g.hal.links = link.ports()
             self.guests.append(g)
             self.links.append(link)
