@@ -830,3 +830,19 @@ def test_a_simulator_links_over_a_serial_line(tmp_path):
         serial_link.close()
         os.close(master)
         os.close(slave)
+
+
+def test_link_play_keeps_both_devices_awake_and_leaving_it_lets_them_sleep(pair):
+    for x in (pair.h, pair.g):
+        x.app.settings.set("sleep", 1)
+    pair.lobby()
+    pair.frames(90_000 // FRAME)      # 1.5 minutes without a key, sleep after 1
+    for x in (pair.h, pair.g):
+        assert not x.hal.display.asleep and not x.app.power.asleep()
+    pair.side("guest").press(api.KEY_B)   # dimmed: this press only wakes it
+    assert pair.g.app.link is not None
+    pair.side("guest").press(api.KEY_B)   # the guest leaves link play
+    pair.until(lambda: len(pair.h.app.link.members()) == 1, 100, "the guest left")
+    pair.frames(70_000 // FRAME)
+    assert pair.g.hal.display.asleep   # out of link play: it sleeps again
+    assert not pair.h.hal.display.asleep   # the host's lobby is still open
