@@ -248,9 +248,12 @@ def run():
 
 
 def firmware(result):
-    return ("the Kocka firmware image (make uf2); a bot thinking: MicroPython v1.28.0 "
-            "RPI_PICO with the app as files" if result.get("measured_on") == "image"
-            else "MicroPython v1.28.0 RPI_PICO with the app as files")
+    """The stock firmware first (the results files' meta names it so), then what ran."""
+    from bench.common import stock_firmware
+    name = stock_firmware()
+    if result.get("measured_on") == "image":
+        return name + "; the Kocka firmware image (make uf2), a bot thinking with the app as files"
+    return name + " with the app as files"
 
 
 def table(result):
