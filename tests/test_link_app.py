@@ -168,6 +168,21 @@ def play_kocka(pair, hm, gm, rounds=40000):
     raise AssertionError("the linked game did not end")
 
 
+def kocka_under_way(pair, bots):
+    """A linked Kocka 10000 game started from the lobby and 40 decisions into it on each
+    side: (host's screen, guest's screen)."""
+    from tests.test_kocka10000_ui import human_step
+    pair.lobby()
+    choose(pair, "Kocka 10000", bots=bots)
+    hm, gm = start(pair, "Kocka10000Play")
+    fast_kocka(hm, gm)
+    host, guest = pair.side("host"), pair.side("guest")
+    for _ in range(40):
+        human_step(host, hm)
+        human_step(guest, gm)
+    return hm, gm
+
+
 def test_two_simulators_play_kocka10000_to_the_end_over_tcp(pair):
     pair.lobby()
     assert [m[1] for m in pair.g.app.link.members()] == ["HANA", "GUS"]
@@ -303,15 +318,9 @@ def test_a_silent_guest_is_gone_within_2s_a_bot_plays_its_seat_and_it_rejoins(
         shown.append((pair.h.clock, text))
         return real(text, ms)
     monkeypatch.setattr(pair.h.app, "show_notice", notice)
-    pair.lobby()
-    choose(pair, "Kocka 10000", bots=0)
-    hm, gm = start(pair, "Kocka10000Play")
-    fast_kocka(hm, gm)
+    hm, gm = kocka_under_way(pair, bots=0)
     from tests.test_kocka10000_ui import human_step
-    host, guest = pair.side("host"), pair.side("guest")
-    for _ in range(40):
-        human_step(host, hm)
-        human_step(guest, gm)
+    host = pair.side("host")
     # the guest is switched off: nothing more from it
     pair.guest_on = False
     cut = pair.h.clock
@@ -396,15 +405,7 @@ def test_nothing_to_link_with_says_how(tmp_path, monkeypatch):
 
 def test_a_power_cut_on_the_host_resumes_the_game_there_and_the_guest_rejoins(
         pair, tmp_path):
-    pair.lobby()
-    choose(pair, "Kocka 10000", bots=1)
-    hm, gm = start(pair, "Kocka10000Play")
-    fast_kocka(hm, gm)
-    from tests.test_kocka10000_ui import human_step
-    host, guest = pair.side("host"), pair.side("guest")
-    for _ in range(40):
-        human_step(host, hm)
-        human_step(guest, gm)
+    hm, gm = kocka_under_way(pair, bots=1)
     pair.until(lambda: pair.g.app.link.guest.actions == pair.h.app.link.host.actions,
                100, "level before the cut")
     before = pair.h.app.link.host.state.to_dict()
