@@ -18,6 +18,11 @@ power switch levels.
 `LinkedDevices(images)` runs two or more devices in one emulator process, their UARTs
 joined by link cables (cut, rejoined, fed garbage and floods), in lockstep.
 
+`Device(image, cable=True)` plugs an open cable into the device's LINK A (UART0): its far
+end is `device.cable`, a `CableEnd` in Python, a link transport (write/read) on the
+emulator's clock, so a simulator can link with the emulated Pico (in lockstep:
+CableEnd's docstring), or through a pseudo-terminal (`CableEnd.open_pty()`).
+
 Where the firmware comes from: tools/shared_micropython.py (KOCKA_MICROPYTHON_DIR, else
 ../shared/micropython beside the checkout). `missing()` says what is absent and where to
 get it (tests skip with that text).
@@ -97,6 +102,8 @@ class _Emulator:
         self.instructions = 0
         self.wall = 0.0
         self.lock = threading.Lock()
+        self._send_lock = threading.Lock()   # a pty's thread sends too
+        self.cables = {}                     # wire number -> CableEnd (open wires)
         self._replies = queue.Queue()
         self.proc = None
 
@@ -115,13 +122,17 @@ class _Emulator:
             if kind in ("ok", "ready", "error", "stats", "wire"):
                 self._replies.put(ev)
                 continue
+            if kind == "line":
+                self.cables[ev["wire"]]._line(ev)
+                continue
             with self.lock:
                 self.devices[ev.get("dev", 0)]._event(ev)
         self._replies.put({"ev": "eof"})
 
     def send(self, line):
-        self.proc.stdin.write((line + "\n").encode())
-        self.proc.stdin.flush()
+        with self._send_lock:
+            self.proc.stdin.write((line + "\n").encode())
+            self.proc.stdin.flush()
 
     def wait(self, what):
         try:
@@ -160,7 +171,8 @@ def _command(d, fs_paths, out_dir, firmware, wires=(), usb=True):
     if len(fs_paths) > 1:
         cmd += ["--devices", str(len(fs_paths))]
     if wires:
-        cmd += ["--wire", ",".join("%d.%d-%d.%d" % (a, ua, b, ub) for (a, ua), (b, ub) in wires)]
+        cmd += ["--wire", ",".join("%d.%d-%s" % (a[0], a[1], "ext" if b is None else
+                                                  "%d.%d" % b) for a, b in wires)]
     return cmd
 
 
@@ -174,10 +186,11 @@ def _write_image(out_dir, name, image):
 
 class Device:
     def __init__(self, image, out_dir=None, timeout=900, firmware=None, usb=True,
-                 _linked=None):
+                 cable=False, _linked=None):
         """image: the littlefs region's bytes; firmware: a flash binary from 0x10000000
         (default: the stock RPI_PICO firmware; a Kocka image's is tools.build_uf2's).
         usb=False: no USB host (as on a battery: no console either).
+        cable=True: an open cable on UART0 (LINK A), its outside end `self.cable`.
         (_linked: (emulator, index, out_dir) for a device of LinkedDevices.)"""
         if _linked is not None:
             self._emu, index, self.out_dir = _linked
@@ -192,9 +205,12 @@ class Device:
         self._prefix = ""
         self._init_state()
         self._emu = _Emulator([self], timeout)
-        self._emu.start(_command(firmware_dir(), [fs], self.out_dir, firmware, usb=usb))
+        wires = [((0, 0), None)] if cable else []
+        self.cable = CableEnd(self._emu, 0) if cable else None
+        self._emu.start(_command(firmware_dir(), [fs], self.out_dir, firmware, wires, usb=usb))
 
     def _init_state(self):
+        self.cable = None
         self.frames = []
         self.leds = []
         self.pwm = []
@@ -416,6 +432,8 @@ class Device:
         self._emu.close()
         if self._pty is not None:
             self._pty.close()
+        if self.cable is not None:
+            self.cable.close()
 
     def __enter__(self):
         return self
@@ -434,7 +452,8 @@ class LinkedDevices:
     with every convenience of a single one (frames, console, press, cut, power_off and
     power_on, flash_image); running any of them (`run`, `until`, `run_until`) runs them
     all. The cables: `cut_wire(w)`, `join_wire(w)`, `send_garbage(w, device, data)` and
-    `flood(w, device, n, seed)` (bytes arriving at that device's end), `wire_stats(w)`."""
+    `flood(w, device, n, seed)` (bytes arriving at that device's end), `wire_stats(w)`.
+    A wire whose second end is None is open: its outside end is `cables[w]`, a CableEnd."""
 
     def __init__(self, images, out_dir=None, timeout=900, firmware=None, wires=None):
         why = missing()
@@ -448,6 +467,8 @@ class LinkedDevices:
                  for i, image in enumerate(images)]
         self.devices = []
         self._emu = _Emulator(self.devices, timeout)
+        self.cables = {w: CableEnd(self._emu, w) for w, (_a, b) in enumerate(self.wires)
+                       if b is None}
         for i in range(len(images)):
             self.devices.append(Device(None, _linked=(self._emu, i, os.path.join(
                 self.out_dir, "d%d" % i))))
@@ -507,12 +528,86 @@ class LinkedDevices:
         for d in self.devices:
             if d._pty is not None:
                 d._pty.close()
+        for c in self.cables.values():
+            c.close()
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
         self.close()
+
+
+class CableEnd:
+    """The outside end of an open cable (tools/rp2040/wire.mjs, OpenWire): a link
+    transport (shared_rules/link/channel.py: write never blocks, read gives the bytes since
+    the last call or None) that keeps the line's byte time both ways, on the emulator's
+    clock:
+
+    - read(): the bytes whose stop bit reached this end by the emulator's time now (after
+      a run to T, every byte that had arrived by T, none later);
+    - write(data): the bytes go on the line at the emulator's time now, and reach the
+      device one per byte time of its UART (behind those still on the way).
+
+    Whatever uses it runs on the emulator's clock, in lockstep: run the device to T, then
+    the other side's frame at T (its reads and writes), and again. `sent` and `received`
+    count the bytes; `stats()` is the wire's (index 0: the device's end, 1: this one).
+    open_pty() bridges it to a pseudo-terminal instead (a SerialLink on its path)."""
+
+    role = None
+    where = "emulated cable"
+
+    def __init__(self, emu, wire):
+        self._emu = emu
+        self.wire = wire
+        self._got = bytearray()
+        self._lock = threading.Lock()
+        self._pty = None
+        self.sent = 0
+        self.received = 0
+        self.arrivals = []      # (ms, bytes) of every line event: when bytes came out
+        emu.cables[wire] = self
+
+    def ports(self):
+        return [self]
+
+    def _line(self, ev):
+        data = bytes.fromhex(ev["hex"])
+        with self._lock:
+            self.received += len(data)
+            self.arrivals.append((ev["at"][-1], len(data)))
+            if self._pty is not None:
+                self._pty.to_host(data)
+            else:
+                self._got += data
+
+    def read(self):
+        with self._lock:
+            if not self._got:
+                return None
+            data = bytes(self._got)
+            self._got = bytearray()
+        return data
+
+    def write(self, data):
+        if data:
+            self.sent += len(data)
+            self._emu.send("wire %d put %s" % (self.wire, bytes(data).hex()))
+
+    def stats(self):
+        return self._emu.command("wire %d stats" % self.wire, "wire")
+
+    def open_pty(self):
+        """Bridges this end to a new raw pseudo-terminal; returns the slave's path. The
+        bytes written there go on the line when the bridge's thread reads them (the
+        emulator's time then), those from the device come out there."""
+        self._pty = PtyBridge(self.write)
+        return self._pty.path
+
+    def close(self):
+        if self._pty is not None:
+            self._pty.close()
+            self._pty = None
 
 
 class PtyBridge:

@@ -11,6 +11,11 @@
  * folder (DIR/d0, DIR/d1, ...), and --wire joins device D's UART U to another's (0.0-1.0:
  * UART0 of device 0 to UART0 of device 1; wires are numbered from 0 in that order). All
  * run on one timeline in lockstep, at most one byte time of the fastest cable apart.
+ * A wire D.U-ext is an open cable (wire.mjs OpenWire): device D's UART U at one end and
+ * the outside at the other, whoever drives this process: the bytes the device transmits
+ * come out as line events, each with the time its stop bit arrived (by the end of a run
+ * every byte that arrived by then is out), and `wire W put HEX` sends bytes to it, one per
+ * byte time of its UART from the time the command is taken.
  *
  * Commands on stdin, one a line (times in emulated ms since the run began). A command
  * for one device may start with @D (device D; device 0 without it):
@@ -30,18 +35,21 @@
  *   wire W send D HEX   bytes arriving at device D's end of cable W from the line
  *   wire W flood D N S  N bytes of seeded noise (seed S) arriving at device D's end
  *   wire W stats        answer a wire event (not ok): bytes carried, lost, injected, per end
+ *   wire W put HEX      an open wire: bytes from the outside for its device (taken at once,
+ *                       even mid-run, with no answer, at the timeline's time then)
  *   quit
  * Events on stdout, one JSON object a line, each with "ev" and "t" (ms), and "dev" when
  * there are several devices: ready, ok, boot, off, frame (file: DIR/frame_NNNNN.rgb565,
  * t0/t1 of its first and last byte), panel, leds, pwm, pin, cdc (hex), usb, flash, wire,
- * out (an output GPIO named by --outs changed), meter, stats (instructions, wall seconds).
+ * out (an output GPIO named by --outs changed), meter, line (an open wire's bytes out: wire,
+ * hex, at: each byte's arrival ms), stats (instructions, wall seconds).
  * Instructions take their cycles at clk_sys.
  */
 import { readFileSync, writeFileSync } from 'fs';
 import readline from 'readline';
 import { patchedBootrom } from './bootrom.mjs';
 import { Board, FS_OFFSET } from './board.mjs';
-import { Wire, floodBytes } from './wire.mjs';
+import { Wire, OpenWire, floodBytes } from './wire.mjs';
 
 const SLICE_NS = 4e6; // emulated time between looks at stdin
 
@@ -80,7 +88,18 @@ for (let d = 0; d < count; d++) {
 const wires = [];
 for (const spec of (args.wire ? args.wire.split(',') : [])) {
   const ends = spec.split('-').map((e) => e.split('.').map(Number));
-  wires.push(new Wire(...ends.map(([d, u]) => ({ board: boards[d], uart: u }))));
+  const [d, u] = ends[0];
+  if (spec.endsWith('-ext')) wires.push(new OpenWire({ board: boards[d], uart: u }));
+  else wires.push(new Wire(...ends.map(([dd, uu]) => ({ board: boards[dd], uart: uu }))));
+}
+
+/** The bytes every open wire carried out by the timeline's now, as line events. */
+function lines() {
+  wires.forEach((w, i) => {
+    if (!(w instanceof OpenWire)) return;
+    const got = w.take(now);
+    if (got) emit({ ev: 'line', t: nowMs(), wire: i, ...got });
+  });
 }
 
 let now = 0; // the timeline's ns every running board has reached
@@ -110,9 +129,11 @@ async function runUntil(absMs) {
       now = stopped ? stopped.now : next;
     }
     for (const b of boards) if (b.on) b.pollLeds();
+    lines();
     await tick();
   }
   if (count === 1 && boards[0].on) now = boards[0].now;
+  lines();
 }
 
 /** A wire command; null when done, "answered" when its wire event was the answer, else
@@ -140,6 +161,12 @@ rl.on('line', (line) => {
   if (words[0] === 'serial' || (words[0].startsWith('@') && words[1] === 'serial')) {
     const d = words[0] === 'serial' ? 0 : Number(words.shift().slice(1));
     if (boards[d] && boards[d].on && boards[d].cdc) boards[d].cdc.send(Buffer.from(words[1] || '', 'hex'));
+    return;
+  }
+  if (words[0] === 'wire' && words[2] === 'put') {
+    const w = wires[Number(words[1])];
+    if (w instanceof OpenWire) w.inject(0, Buffer.from(words[3] || '', 'hex'), now, 'carried');
+    else process.stderr.write(`wire ${words[1]} is not open\n`); // no answer is awaited
     return;
   }
   queue.push(words);

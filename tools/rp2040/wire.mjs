@@ -133,3 +133,121 @@ export function floodBytes(count, seed) {
   }
   return out;
 }
+
+/**
+ * A cable with one board's UART at one end and the outside at the other: the far end is
+ * not a board but whoever drives run.mjs (a simulator, a test, a pty), so an emulated
+ * Pico can be linked with something that runs outside the emulator. The byte time is
+ * kept both ways:
+ *
+ * - out: a byte the board's UART transmits waits in `outbox` with the time its stop bit
+ *   left the board's end (the UART model's); take(nowNs) hands over the bytes the line
+ *   has carried by then, so whoever reads them after a run to T sees exactly what had
+ *   arrived by T (a byte still on the line comes at the next run).
+ * - in: inject(bytes, nowNs) lines the bytes up behind those still on the way, one per
+ *   byte time of the board's UART, each delivered by an alarm on its chip's clock at the
+ *   time its stop bit arrives.
+ *
+ * Faults as on a Wire: cut and join (bytes on the line are lost), the board powered off
+ * (what it was sending is gone, what comes to it is lost). Stats per end as a Wire's,
+ * index 0 the board's end and 1 the outside.
+ */
+export class OpenWire {
+  /** end: { board, uart } */
+  constructor(end) {
+    this.ends = [end];
+    this.cut = false;
+    this.stats = { carried: [0, 0], lost: [0, 0], injected: [0, 0], late: [0, 0] };
+    this.queue = []; // [timeline ns, byte] arriving at the board, in time order
+    this.outbox = []; // [timeline ns, byte] arrived at the outside, not yet taken
+    this.alarm = null;
+    this.sendAt = 0; // timeline ns the last byte for the board arrives at
+    end.board.bootHooks.push((board) => this.attach(board));
+    end.board.offHooks.push(() => this.drop());
+    if (end.board.mcu) this.attach(end.board);
+  }
+
+  attach(board) {
+    const end = this.ends[0];
+    end.model = board.uarts[end.uart];
+    end.model.onTransmit = (byte, endNs) => this.transmitted(byte, board.base + endNs);
+    this.drop();
+    this.alarm = board.mcu.clock.createAlarm(() => this.deliver());
+  }
+
+  /** Bytes on the line either way are lost (a power cut, a cut cable). */
+  drop() {
+    this.stats.lost[0] += this.queue.length;
+    this.stats.lost[1] += this.outbox.length;
+    this.queue.length = 0;
+    this.outbox.length = 0;
+    this.sendAt = 0;
+  }
+
+  /** No bound on the lockstep: the outside is met only between runs. */
+  byteNs() {
+    return Infinity;
+  }
+
+  transmitted(byte, atNs) {
+    if (this.cut) {
+      this.stats.lost[1]++;
+      return;
+    }
+    this.stats.carried[1]++;
+    this.outbox.push([atNs, byte]);
+  }
+
+  /** The bytes that reached the outside by nowNs: { at: [ms, ...], hex }, or null. */
+  take(nowNs) {
+    let k = 0;
+    while (k < this.outbox.length && this.outbox[k][0] <= nowNs) k++;
+    if (!k) return null;
+    const got = this.outbox.splice(0, k);
+    return { at: got.map(([ns]) => ns / 1e6), hex: Buffer.from(got.map(([, b]) => b)).toString('hex') };
+  }
+
+  /** Bytes from the outside for the board, one per byte time from nowNs (or behind those
+   * still on the way). counter: 'carried' (the outside's own bytes) or 'injected'. */
+  inject(_end, bytes, nowNs, counter = 'injected') {
+    const end = this.ends[0];
+    if (this.cut || !end.board.on || !end.model) {
+      this.stats.lost[0] += bytes.length;
+      return;
+    }
+    const ns = end.model.byteNs();
+    let t = Math.max(nowNs, this.sendAt);
+    for (const byte of bytes) {
+      t += ns;
+      this.stats[counter][0]++;
+      this.queue.push([t, byte]);
+    }
+    this.sendAt = t;
+    this.schedule();
+  }
+
+  schedule() {
+    if (!this.queue.length) return;
+    const delta = this.queue[0][0] - this.ends[0].board.now;
+    if (delta < 0) this.stats.late[0]++;
+    this.alarm.schedule(Math.max(0, delta));
+  }
+
+  deliver() {
+    const end = this.ends[0];
+    const now = end.board.now;
+    while (this.queue.length && this.queue[0][0] <= now) end.model.receive(this.queue.shift()[1]);
+    this.schedule();
+  }
+
+  setCut(cut) {
+    this.cut = cut;
+    if (cut) this.drop();
+  }
+
+  report() {
+    const e = this.ends[0];
+    return { cut: this.cut, open: true, ...this.stats,
+      uarts: [e.model ? { ...e.model.stats, baud: Math.round(e.model.baud()) } : null, null] };
+  }
+}
