@@ -565,7 +565,7 @@ class CableEnd:
         self._pty = None
         self.sent = 0
         self.received = 0
-        self.arrivals = []      # (ms, bytes) of every line event: when bytes came out
+        self.arrivals = []      # the emulated ms each byte from the device arrived at
         emu.cables[wire] = self
 
     def ports(self):
@@ -575,7 +575,7 @@ class CableEnd:
         data = bytes.fromhex(ev["hex"])
         with self._lock:
             self.received += len(data)
-            self.arrivals.append((ev["at"][-1], len(data)))
+            self.arrivals.extend(ev["at"])
             if self._pty is not None:
                 self._pty.to_host(data)
             else:
