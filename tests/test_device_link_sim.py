@@ -300,7 +300,6 @@ def test_through_a_pty_the_simulators_serial_link_reaches_the_pico(tmp_path_fact
     """The cable's outside end on a pseudo-terminal (CableEnd.open_pty), the simulator's
     serial transport (simulator/link_tcp.SerialLink, `--link serial PATH`) on its path:
     the Pico joins the simulator's lobby through it, both listing both players."""
-    pytest.importorskip("serial", reason="SerialLink needs pyserial (requirements.txt)")
     from simulator.link_tcp import SerialLink
     firmware = firmware_binary(tmp_path_factory)
     out = str(tmp_path_factory.mktemp("mixed-pty"))
