@@ -429,11 +429,11 @@ class Device:
         return self._pty.path
 
     def close(self):
+        if self.cable is not None:
+            self.cable.close()      # its pty's thread writes to the emulator: first
         self._emu.close()
         if self._pty is not None:
             self._pty.close()
-        if self.cable is not None:
-            self.cable.close()
 
     def __enter__(self):
         return self
@@ -524,12 +524,12 @@ class LinkedDevices:
         return self._emu.command("wire %d stats" % w, "wire")
 
     def close(self):
+        for c in self.cables.values():
+            c.close()
         self._emu.close()
         for d in self.devices:
             if d._pty is not None:
                 d._pty.close()
-        for c in self.cables.values():
-            c.close()
 
     def __enter__(self):
         return self
@@ -590,9 +590,13 @@ class CableEnd:
         return data
 
     def write(self, data):
-        if data:
-            self.sent += len(data)
+        if not data:
+            return
+        self.sent += len(data)
+        try:
             self._emu.send("wire %d put %s" % (self.wire, bytes(data).hex()))
+        except (OSError, ValueError):
+            pass    # the emulator has quit: the line is dead, as a pulled cable's
 
     def stats(self):
         return self._emu.command("wire %d stats" % self.wire, "wire")
