@@ -221,6 +221,8 @@ def test_the_pico_joins_the_simulators_game_and_nothing_crashed(game):
 
 @pytest.mark.toolchain
 def test_each_seat_moved_with_its_own_devices_keys(game):
+    # no bots, and seat 1 stayed the Pico's (nobody gone): the host took seat 1's actions
+    # only from the Pico's requests, made with its keys; seat 0's with the simulator's
     seats = [a[0] for a in game["host_actions"]]
     assert seats.count(0) >= MOVES[0] and seats.count(1) >= MOVES[1], game["made"]
 
