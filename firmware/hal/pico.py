@@ -192,11 +192,15 @@ class PicoHal:
         self._links = None
 
     def link_ports(self):
-        """The link cables (LINK A on UART0, LINK B on UART1), opened at the first call and
-        again after they were closed; each has write, read, ready and close."""
-        if self._links is None or self._links[0].closed:
+        """The link cables (LINK A on UART0, LINK B on UART1), opened at the first call; a
+        cable closed since (link play closes one with no peer) is opened again, the same
+        object. Each has write, read, free, waiting, close and reopen."""
+        if self._links is None:
             from hal.link_cable import open_ports
             self._links = open_ports(pins.LINK_PORTS)
+        else:
+            for c in self._links:
+                c.reopen()
         return self._links
 
     def doze(self):
