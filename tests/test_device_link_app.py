@@ -5,9 +5,9 @@ From the main menu to Link play on both; Host a game on one, Join a game on the 
 host picks Kocka 10000 in its lobby and starts; both play with their own buttons. Checked:
 both open the game, every table the guest showed is one the host showed (the probe's
 fingerprint of the State), they end on the same table, both seats moved (the saves' actions
-on each flash: the same list, with actions of both players) and nobody crashed. The heap
-is not held to the image's 120 KB budget here yet: the host's lobby measured 134.8 KB
-live (docs/link.md, "Not done here").
+on each flash: the same list, with actions of both players), nobody crashed, and the heap
+of each device, in the lobby and in the game, stays inside the image's budget (120 KB
+live; every game's linked peak is measured by bench/bench_link.py).
 """
 import json
 
@@ -20,6 +20,7 @@ from tools import build_uf2, device_image, rp2040emu
 pytestmark = [pytest.mark.emulator, pytest.mark.toolchain]
 
 HOST, GUEST = 0, 1
+HEAP_BUDGET = 120 * 1024   # live after a collection, as tests/test_device_uf2.py holds games
 LINK_PLAY = 4           # the main menu's row: the four games, then Link play
 NAMES = ("HANA", "GUS")
 
@@ -68,8 +69,8 @@ def both_on(pair, screen, limit_ms=6000):
                    limit_ms, 100)
 
 
-def to_game(pair):
-    """Both devices from boot to a started linked game of Kocka 10000."""
+def to_lobby(pair):
+    """Both devices from boot to link play's lobby, the guest joined (bench_link too)."""
     both_on(pair, "BootScreen")
     tap_all(pair, {HOST: "B", GUEST: "B"})
     both_on(pair, "MainMenu")
@@ -81,6 +82,11 @@ def to_game(pair):
     tap_all(pair, {HOST: "A", GUEST: "A"})          # Host a game
     both_on(pair, "LobbyScreen")
     pair.run(1500)                                  # the guest joins: the host's lobby lists it
+
+
+def to_game(pair):
+    """Both devices from boot to a started linked game of Kocka 10000."""
+    to_lobby(pair)
     tap_all(pair, {HOST: "DOWN"})                   # the Game row: Cubo, then Kocka 10000
     tap_all(pair, {HOST: "RIGHT"})
     tap_all(pair, {HOST: "Y"})                      # start
@@ -221,3 +227,12 @@ def test_both_players_moved_the_game_with_their_own_buttons(linked):
     # holds open for appends), hold the same game with both seats' actions
     for players, actions in [s for s in linked["saves"] if s is not None]:
         assert players == list(NAMES) and set(a[0] for a in actions) == {0, 1}
+
+
+def test_the_heap_of_host_and_guest_stays_inside_the_budget_in_lobby_and_game(linked):
+    for who, x in zip(("host", "guest"), linked["logs"]):
+        lobby, game = x.peak(("LobbyScreen",)), x.peak(("Kocka10000Play",))
+        print("linked %s peak live heap: lobby %d B, Kocka 10000 %d B" % (who, lobby, game))
+        assert lobby and game, who                  # both were measured
+        assert lobby <= HEAP_BUDGET, (who, lobby)
+        assert game <= HEAP_BUDGET, (who, game)
