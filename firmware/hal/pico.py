@@ -16,8 +16,9 @@ Builds every part from board/pins.py in a fixed order:
 2. SPI1 at up to 62.5 MHz (the SDK picks the fastest rate not above it) and
    the display; then buttons, LEDs, buzzer, storage ("/data" on the flash)
    and the USB serial link. The link cables (hal/link_cable.py, UART0 and UART1)
-   are opened only when link play asks for them (`link_ports()`), so their
-   buffers cost no heap otherwise.
+   are opened only when link play asks for them (`link_ports()`), and link play
+   closes them when it ends (or a port with no peer meanwhile), so their buffers
+   cost no heap otherwise.
 
 `buttons` reads the 9 key/joystick GPIOs (inputs with pull-ups, pressed =
 low) into the shared debouncer (hal/debounce.py) with time.ticks_diff, so the
