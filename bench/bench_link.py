@@ -11,7 +11,15 @@ imports, with the cable open, with the session built, and the most in play), the
 each way; then the cable pulled for 3 s after the game: how long until each device says
 the other is gone, and how long the guest takes to get the whole game again once the
 cable is back.
+
+Then the app itself with the Kocka firmware image (make uf2, RPI_PICO; the probe of
+tools/rp2040/probe_main.py through boot.py), two emulated Picos linked LINK A to LINK A:
+for each of the four games, Link play from the menu, Host / Join, the game chosen in the
+host's lobby and started, and a few seconds of presses in it on both devices. Measured:
+the peak live heap (gc.mem_alloc after a collection, each frame) of each device in the
+lobby and in the linked game (the budget: 120 KB).
 """
+import os
 import tempfile
 
 from bench.bench_device import spread
@@ -20,6 +28,8 @@ from tools import device_image, rp2040emu
 PLATFORMS = ("rp2040",)
 SEED = 5
 CUT_MS = 3000
+APP_PLAY_MS = 3000      # presses in each linked game after it opened on both
+APP_NAMES = ("HANA", "GUS")
 
 
 def heap_marks(log):
@@ -35,10 +45,71 @@ def heap_marks(log):
     return marks
 
 
+def app_images():
+    import json
+    return [device_image.build_image(
+        data={"settings.json": json.dumps({"names": [name]}).encode()},
+        extra=rp2040emu.probe_main(frozen_image=True), bundle=False) for name in APP_NAMES]
+
+
+def app_game_heap(binary, index, tmp):
+    """Host and guest ({"lobby", "play"} peak live heap, B) through a linked game of the
+    menu's game `index`, started from the host's lobby (its Game row)."""
+    from tests import devicerun
+    from tests.test_device_link_app import HOST, GUEST, both_on, log, tap_all, to_lobby
+    play = devicerun.GAMES[index][3]
+    out = os.path.join(tmp, "app-%d" % index)
+    with rp2040emu.LinkedDevices(app_images(), out_dir=out, firmware=binary) as pair:
+        to_lobby(pair)
+        tap_all(pair, {HOST: "DOWN"})                   # the Game row
+        for _ in range(index):
+            tap_all(pair, {HOST: "RIGHT"})
+        tap_all(pair, {HOST: "Y"})
+        both_on(pair, play, 10000)
+        keys = devicerun.PLAY
+        end = pair.now + APP_PLAY_MS
+        i = 0
+        while pair.now < end:
+            tap_all(pair, {HOST: keys[i % len(keys)], GUEST: keys[(i + 3) % len(keys)]})
+            i += 1
+        logs = [log(d) for d in pair]
+    if any(x.crashed for x in logs):
+        raise RuntimeError("a device crashed in linked %s" % play)
+    return {who: {"lobby": x.peak(("LobbyScreen",)), "play": x.peak((play,))}
+            for who, x in zip(("host", "guest"), logs)}
+
+
+def app_run(tmp):
+    """The app with the image: each game's peak heap linked, host and guest."""
+    from bench.bench_device import image_binary
+    from tests import devicerun
+    binary, uf2 = image_binary(tmp)
+    if binary is None:
+        return {"skipped": uf2}
+    games = {}
+    for i, g in enumerate(devicerun.GAMES):
+        games[g[0]] = app_game_heap(binary, i, tmp)
+    return {"uf2": os.path.basename(uf2), "play_ms": APP_PLAY_MS, "peak_heap": games}
+
+
+def firmware(result):
+    """The stock firmware (the link probe's), then the Kocka image the app ran as."""
+    from bench.common import stock_firmware
+    name = stock_firmware()
+    uf2 = (result.get("app") or {}).get("uf2")
+    return name + ("; the Kocka image %s (make uf2) for the app linked" % uf2 if uf2 else "")
+
+
 def run():
     why = rp2040emu.missing()
     if why:
         return {"skipped": why}
+    result = probe_run()
+    result["app"] = app_run(tempfile.mkdtemp(prefix="kocka-link-app-"))
+    return result
+
+
+def probe_run():
     images = [device_image.build_image(extra=rp2040emu.link_probe("host", "H1", "Hana", SEED)),
               device_image.build_image(extra=rp2040emu.link_probe("guest", "G2", "Gus", SEED))]
     with rp2040emu.LinkedDevices(images, out_dir=tempfile.mkdtemp(prefix="kocka-link-")) as pair:
@@ -99,4 +170,9 @@ def table(result):
         g["host"], g["guest"])))
     rows.append(("cable back: the guest has the whole game again after (ms)",
                  result["catch_up_whole_game_ms"]))
+    app = result.get("app") or {}
+    for game, h in sorted((app.get("peak_heap") or {}).items()):
+        rows.append(("%s linked, image: peak heap host lobby/play, guest lobby/play (B)" % game,
+                     "%d / %d, %d / %d" % (h["host"]["lobby"], h["host"]["play"],
+                                           h["guest"]["lobby"], h["guest"]["play"])))
     return rows

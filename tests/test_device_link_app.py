@@ -5,9 +5,10 @@ From the main menu to Link play on both; Host a game on one, Join a game on the 
 host picks Kocka 10000 in its lobby and starts; both play with their own buttons. Checked:
 both open the game, every table the guest showed is one the host showed (the probe's
 fingerprint of the State), they end on the same table, both seats moved (the saves' actions
-on each flash: the same list, with actions of both players) and nobody crashed. The heap
-is not held to the image's 120 KB budget here yet: the host's lobby measured 134.8 KB
-live (docs/link.md, "Not done here").
+on each flash: the same list, with actions of both players), nobody crashed, and the heap
+of each device, in the lobby and in the game: held under what it takes today (130 KB live),
+and to the image's budget (120 KB) as an expected failure until it fits (every game's
+linked peak is measured by bench/bench_link.py).
 """
 import json
 
@@ -20,6 +21,8 @@ from tools import build_uf2, device_image, rp2040emu
 pytestmark = [pytest.mark.emulator, pytest.mark.toolchain]
 
 HOST, GUEST = 0, 1
+HEAP_BUDGET = 120 * 1024   # live after a collection, as tests/test_device_uf2.py holds games
+HEAP_NOW = 130 * 1024      # what link play takes today, held so it does not grow back
 LINK_PLAY = 4           # the main menu's row: the four games, then Link play
 NAMES = ("HANA", "GUS")
 
@@ -68,8 +71,8 @@ def both_on(pair, screen, limit_ms=6000):
                    limit_ms, 100)
 
 
-def to_game(pair):
-    """Both devices from boot to a started linked game of Kocka 10000."""
+def to_lobby(pair):
+    """Both devices from boot to link play's lobby, the guest joined (bench_link too)."""
     both_on(pair, "BootScreen")
     tap_all(pair, {HOST: "B", GUEST: "B"})
     both_on(pair, "MainMenu")
@@ -81,6 +84,11 @@ def to_game(pair):
     tap_all(pair, {HOST: "A", GUEST: "A"})          # Host a game
     both_on(pair, "LobbyScreen")
     pair.run(1500)                                  # the guest joins: the host's lobby lists it
+
+
+def to_game(pair):
+    """Both devices from boot to a started linked game of Kocka 10000."""
+    to_lobby(pair)
     tap_all(pair, {HOST: "DOWN"})                   # the Game row: Cubo, then Kocka 10000
     tap_all(pair, {HOST: "RIGHT"})
     tap_all(pair, {HOST: "Y"})                      # start
@@ -221,3 +229,27 @@ def test_both_players_moved_the_game_with_their_own_buttons(linked):
     # holds open for appends), hold the same game with both seats' actions
     for players, actions in [s for s in linked["saves"] if s is not None]:
         assert players == list(NAMES) and set(a[0] for a in actions) == {0, 1}
+
+
+def peaks(linked):
+    out = []
+    for who, x in zip(("host", "guest"), linked["logs"]):
+        lobby, game = x.peak(("LobbyScreen",)), x.peak(("Kocka10000Play",))
+        print("linked %s peak live heap: lobby %d B, Kocka 10000 %d B" % (who, lobby, game))
+        assert lobby and game, who                  # both were measured
+        out.append((who, lobby, game))
+    return out
+
+
+def test_the_heap_of_host_and_guest_stays_under_what_the_link_took_after_issue_28(linked):
+    # the cables' small buffers, a peerless cable closed, the role's code only and one
+    # setup in the lobby took the host from 132.8 / 135.4 KB (lobby / game) to 119.5 / 124.9
+    for who, lobby, game in peaks(linked):
+        assert lobby <= HEAP_NOW and game <= HEAP_NOW, (who, lobby, game)
+
+
+@pytest.mark.xfail(strict=True, reason="linked Kocka 10000 with the image is still about 5 KB "
+                   "over the 120 KB budget in the game (bench/results/link.json; docs/link.md, Not done)")
+def test_the_heap_of_host_and_guest_stays_inside_the_budget_in_lobby_and_game(linked):
+    for who, lobby, game in peaks(linked):
+        assert lobby <= HEAP_BUDGET and game <= HEAP_BUDGET, (who, lobby, game)

@@ -124,10 +124,10 @@ def choose(pair, game_title, bots=0):
     host = pair.side("host")
     host.press(api.DOWN)     # Game
     for _ in range(len(lobby.games)):
-        if lobby.games[lobby.values["game"]][0].title == game_title:
+        if lobby.games[lobby.values["game"]].title == game_title:
             break
         host.press(api.RIGHT)
-    assert lobby.games[lobby.values["game"]][0].title == game_title
+    assert lobby.games[lobby.values["game"]].title == game_title
     host.press(api.DOWN)     # Bots
     while lobby.values["bots"] != bots:
         host.press(api.RIGHT)

@@ -155,3 +155,59 @@ def test_flood_of_garbage_and_replays_changes_nothing():
     assert msgs(log[1]) == ["one"]
     assert b.up and a.up and b.dropped >= 20
     assert len(b.reader.parser.buf) == frames.MAX_FRAME
+
+
+class SmallBuffer:
+    """A cable's shape over a Line end: a TX buffer of `room` bytes drained at the line's
+    byte rate (write drops a frame it has no room for, counted; free() says the room),
+    and reads a chunk at a time."""
+
+    def __init__(self, end, clock, room, chunk=64, bytes_per_ms=11.52):
+        self.end, self.clock, self.room, self.chunk = end, clock, room, chunk
+        self.rate = bytes_per_ms
+        self.queued = 0.0
+        self.at = clock.now
+        self.dropped = 0
+        self.held = b""
+
+    def free(self):
+        self.queued = max(0.0, self.queued - (self.clock.now - self.at) * self.rate)
+        self.at = self.clock.now
+        return int(self.room - self.queued)
+
+    def write(self, data):
+        if len(data) > self.free():
+            self.dropped += 1
+            return
+        self.queued += len(data)
+        self.end.write(data)
+
+    def read(self):
+        if not self.held:
+            self.held = self.end.read() or b""
+        data, self.held = self.held[:self.chunk], self.held[self.chunk:]
+        return data or None
+
+
+def test_a_window_waits_for_room_in_a_small_tx_buffer_instead_of_being_resent():
+    # 8 frames of about 420 bytes in flight over a buffer that holds two: each frame
+    # goes out when it fits, none is dropped, none resent; reads come 64 bytes at a time
+    clock = Clock(0)
+    line = Line(clock, 0)
+    ta, tb = SmallBuffer(line.a, clock, 1152), SmallBuffer(line.b, clock, 1152)
+    a, b = Channel(ta, 1000), Channel(tb, 2000)
+    log = ([], [])
+    run(clock, (a, b), 600, step=32, log=log)
+    assert a.up and b.up
+    want = ["m%d %s" % (i, "x" * 400) for i in range(40)]
+    i = 0
+    for _ in range(400):
+        while i < len(want) and a.send(want[i]):
+            i += 1
+        run(clock, (a, b), 32, step=32, log=log)
+        if len(msgs(log[1])) == len(want):
+            break
+    assert msgs(log[1]) == want
+    assert ta.dropped == 0 and a.resends == 0
+    # at the line's rate, near enough: 40 frames of ~440 bytes are 1.5 s at 11.5 bytes/ms
+    assert clock.now < 600 + 2500, clock.now

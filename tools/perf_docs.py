@@ -440,6 +440,15 @@ def link_table(r):
         ("cable back: the guest holds the whole game again after",
          "%s s" % num(k["catch_up_whole_game_ms"] / 1000.0)),
     ]
+    app = k.get("app") or {}
+    for title, _play, _setup in menu_games():
+        h = (app.get("peak_heap") or {}).get(title)
+        if h is not None:
+            rows.append(("the app with the image, %s linked: peak live heap, host lobby / game, "
+                         "guest lobby / game (budget 120 KB)" % title,
+                         "%.1f / %.1f, %.1f / %.1f KB" % tuple(
+                             h[who][at] / 1024.0 for who in ("host", "guest")
+                             for at in ("lobby", "play"))))
     return table(("what", "figure"), rows) + "\n\n" + where(r, "link") + \
         " Baud rate %d (115200 set; the divider's nearest)." % k["baud"]
 

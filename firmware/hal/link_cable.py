@@ -13,13 +13,21 @@ rate (a 140 ms frame at 115200 is 1.6 KB; at 921600 it would be 13 KB of the hea
 Neither direction blocks. MicroPython's UART.write blocks once its transmit buffer is
 full (it waits for room byte by byte), so write() keeps its own count of the bytes
 still in that buffer, drained at the line's byte rate, and drops a whole frame that
-would not fit (the channel resends it). read() asks how many bytes wait (any()) and reads
-exactly those into a buffer allocated once, so it never waits for more either; it
-returns a memoryview of that buffer, valid until the next read().
+would not fit; free() says how much surely fits, and the channel hands over a data
+frame only when it does (shared_rules.link.channel), so nothing is dropped in normal
+use and the window flows at the line's rate. read() asks how many bytes wait (any())
+and reads at most READ_CHUNK of them into a buffer allocated once, so it never waits
+for more either; it returns a memoryview of that buffer, valid until the next read().
+The channel reads until nothing waits.
 
-Memory per open port: the UART's buffers (TX_BUFFER + RX_BUFFER, allocated by
-machine.UART on the heap) and READ_CHUNK: about 7 KB. close() gives them back (it waits
-for what is queued to leave: at most TX_BUFFER bytes, 0.36 s).
+Memory per open port (the heap budget of link play, docs/link.md): the UART's buffers
+(TX_BUFFER + RX_BUFFER, allocated by machine.UART on the heap) and READ_CHUNK: about
+2.3 KB. The TX buffer holds the largest frame (the channel's frames.MAX_FRAME and its
+header), not a window: the channel tops it up at every poll, and 1 KB is 90 ms of the
+line, longer than an app frame. The RX buffer holds what arrives between two polls at
+the line's rate (89 ms; a longer frame on the receiver may overrun it, and the channel's
+resend covers that). close() gives the UART's buffers back (it waits for what is queued
+to leave: at most TX_BUFFER bytes, 0.1 s) and reopen() opens the same UART again.
 """
 
 import time
@@ -27,23 +35,25 @@ import time
 from micropython import const
 
 BAUD = const(115200)
-TX_BUFFER = const(4096)     # a window of 8 frames of 420 bytes, and the acks
-RX_BUFFER = const(2048)     # what arrives during the longest app frames (140 ms: 1.6 KB)
-READ_CHUNK = const(1024)    # the most one read() returns
+TX_BUFFER = const(1152)     # the largest frame (MAX_FRAME 1024 and its header) whole
+RX_BUFFER = const(1024)     # what arrives between two polls (89 ms of the line)
+READ_CHUNK = const(256)     # the most one read() returns (the channel reads again)
 _CHAR_BITS = const(10)      # start, 8 data, stop
 
 
 class LinkCable:
     """One UART as a link transport. uart: a machine.UART opened with timeout=0 (or a
-    fake); ticks_us, ticks_diff, ticks_add: time's functions (the tests pass fakes)."""
+    fake); ticks_us, ticks_diff, ticks_add: time's functions (the tests pass fakes);
+    opener: makes the UART again for reopen() (None: a closed cable stays closed)."""
 
     def __init__(self, uart, baud=BAUD, tx_buffer=TX_BUFFER, ticks_us=None, ticks_diff=None,
-                 ticks_add=None):
+                 ticks_add=None, opener=None):
         if ticks_us is None:
             ticks_us = time.ticks_us
             ticks_diff = time.ticks_diff
             ticks_add = time.ticks_add
         self.uart = uart
+        self.opener = opener
         self.baud = baud
         self.room = tx_buffer
         self._ticks_us = ticks_us
@@ -111,22 +121,42 @@ class LinkCable:
         return 0 if self.closed else self.uart.any()
 
     def close(self):
-        """Gives the UART and its buffers back."""
+        """Gives the UART and its buffers back (link play keeps a port with no peer
+        closed while a game plays: app.link.session)."""
         if not self.closed:
             self.closed = True
             self.uart.deinit()
+            self.uart = None
+            self._buf = self._view = None
+
+    def reopen(self):
+        """Opens a closed cable again (its UART, buffers and counters afresh); False when it
+        cannot be (no opener)."""
+        if not self.closed:
+            return True
+        if self.opener is None:
+            return False
+        self.uart = self.opener()
+        self.queued = 0
+        self.mark = self._ticks_us()
+        self._buf = bytearray(READ_CHUNK)
+        self._view = memoryview(self._buf)
+        self.closed = False
+        return True
 
 
 def open_port(uart_id, tx, rx, baud=BAUD):
     """A LinkCable on machine.UART(uart_id) with its TX and RX on those GPIOs."""
-    import machine
-    Pin = machine.Pin
-    # an unplugged jack's RX idles high, as a line does (the pad's default pull-down
-    # would read as a break)
-    Pin(rx, Pin.IN, Pin.PULL_UP)
-    uart = machine.UART(uart_id, baudrate=baud, bits=8, parity=None, stop=1, tx=Pin(tx),
-                        rx=Pin(rx), txbuf=TX_BUFFER, rxbuf=RX_BUFFER, timeout=0)
-    return LinkCable(uart, baud)
+    def opener():
+        import machine
+        Pin = machine.Pin
+        # an unplugged jack's RX idles high, as a line does (the pad's default pull-down
+        # would read as a break)
+        Pin(rx, Pin.IN, Pin.PULL_UP)
+        return machine.UART(uart_id, baudrate=baud, bits=8, parity=None, stop=1,
+                            tx=Pin(tx), rx=Pin(rx), txbuf=TX_BUFFER, rxbuf=RX_BUFFER,
+                            timeout=0)
+    return LinkCable(opener(), baud, opener=opener)
 
 
 def open_ports(ports):

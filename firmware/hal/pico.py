@@ -16,8 +16,9 @@ Builds every part from board/pins.py in a fixed order:
 2. SPI1 at up to 62.5 MHz (the SDK picks the fastest rate not above it) and
    the display; then buttons, LEDs, buzzer, storage ("/data" on the flash)
    and the USB serial link. The link cables (hal/link_cable.py, UART0 and UART1)
-   are opened only when link play asks for them (`link_ports()`), so their
-   buffers cost no heap otherwise.
+   are opened only when link play asks for them (`link_ports()`), and link play
+   closes them when it ends (or a port with no peer meanwhile), so their buffers
+   cost no heap otherwise.
 
 `buttons` reads the 9 key/joystick GPIOs (inputs with pull-ups, pressed =
 low) into the shared debouncer (hal/debounce.py) with time.ticks_diff, so the
@@ -192,11 +193,15 @@ class PicoHal:
         self._links = None
 
     def link_ports(self):
-        """The link cables (LINK A on UART0, LINK B on UART1), opened at the first call and
-        again after they were closed; each has write, read, ready and close."""
-        if self._links is None or self._links[0].closed:
+        """The link cables (LINK A on UART0, LINK B on UART1), opened at the first call; a
+        cable closed since (link play closes one with no peer) is opened again, the same
+        object. Each has write, read, free, waiting, close and reopen."""
+        if self._links is None:
             from hal.link_cable import open_ports
             self._links = open_ports(pins.LINK_PORTS)
+        else:
+            for c in self._links:
+                c.reopen()
         return self._links
 
     def doze(self):

@@ -5,7 +5,11 @@ Owns the state of one point-to-point link (a cable, a TCP connection, a pty), no
 about games. The transport is any object with
 
     write(data)    hands bytes to the wire (never blocks; may lose them)
-    read()         the bytes that arrived since the last call, or None
+    read()         bytes that arrived since the last call, or None; poll reads until
+                   None (at most _READS times), so a transport may give a chunk at a time
+    free()         optional: how many bytes write() surely takes now. A data frame
+                   waits for room (the next poll) instead of being lost, so a transport
+                   with a small buffer (a UART's) needs no resend to move a window
 
 and the caller supplies the time: poll(now) with `now` in ms from any clock that does
 not go backwards (no clock is read here). Frames are shared_rules.link.frames'.
@@ -46,6 +50,7 @@ GONE_MS = 1500      # the peer is gone after this long without an intact frame: 
                     # 2 s of a cut every device knows, with time to draw it on screen
 WINDOW = 8
 QUEUE = 16
+_READS = 16         # reads per poll at most: bounded work in a flood
 
 UP = "up"
 MSG = "msg"
@@ -111,9 +116,12 @@ class Channel:
     # -- the work of one frame ----------------------------------------------------
     def poll(self, now):
         events = None
-        data = self.transport.read()
-        if data:
-            got = self._in
+        read = self.transport.read
+        got = self._in
+        for _ in range(_READS):
+            data = read()
+            if not data:
+                break
             self.reader.feed(data, got)
             for fr in got:
                 events = self._frame(fr, now, events)
@@ -175,6 +183,7 @@ class Channel:
 
     def _transmit(self, now):
         write = self.transport.write
+        free = getattr(self.transport, "free", None)
         if self.up:
             if self.tx_sent and now - self.sent_at >= self.rto:
                 self.resends += self.tx_sent
@@ -183,7 +192,10 @@ class Channel:
             while self.tx_sent < len(self.tx) and self.tx_sent < self.window:
                 i = self.tx_sent
                 seq = (self.tx_base + i) & frames.SEQ_MASK
-                write(frames.encode_data(self.epoch, self.peer, seq, self.rx_next, self.tx[i]))
+                data = frames.encode_data(self.epoch, self.peer, seq, self.rx_next, self.tx[i])
+                if free is not None and len(data) > free():
+                    break                            # the rest at the next poll
+                write(data)
                 if i == 0:
                     self.sent_at = now
                 self.tx_sent = i + 1

@@ -169,14 +169,14 @@ def host_script():
     lobby = host.top()
     press(host, api.DOWN)          # Game: Kocka 10000
     yield 1
-    while lobby.games[lobby.values["game"]][0].id != "kocka10000":
+    while lobby.games[lobby.values["game"]].id != "kocka10000":
         press(host, api.RIGHT)
         yield 1
     press(host, api.DOWN)          # Bots: 1
     yield 1
     press(host, api.RIGHT)
     yield 1
-    assert lobby.games[lobby.values["game"]][0].id == "kocka10000"
+    assert lobby.games[lobby.values["game"]].id == "kocka10000"
     press(host, api.KEY_Y)
     yield 6
     for w in player(host):

@@ -84,17 +84,28 @@ def end(app):
     S.release(app)
 
 
-def linkable():
-    """[(Game, setup class)] of the games that can be played linked (their setup
-    module's LINK)."""
+def load_setup(app, game):
+    """(the setup class of `game` (its setup module's LINK, or None), the modules its
+    loading brought in): app.forget(those) gives their RAM back."""
+    import sys
+    before = set(sys.modules)
+    try:
+        setup = getattr(games.load(game), "LINK", None)
+    except Exception:
+        setup = None
+    return setup, [n for n in sys.modules if n not in before]
+
+
+def linkable(app):
+    """[Game] of the games that can be played linked (their setup module's LINK). Each
+    setup is loaded to look and forgotten again: the lobby keeps only the chosen one's."""
     out = []
     for g in games.menu():
-        try:
-            setup = getattr(games.load(g.id), "LINK", None)
-        except Exception:
-            setup = None
+        setup, loaded = load_setup(app, g.id)
         if setup is not None:
-            out.append((g, setup))
+            out.append(g)
+        setup = None
+        app.forget(loaded, later=True)
     return out
 
 
@@ -140,7 +151,8 @@ class LobbyScreen(ListScreen):
         self.hosting = session.host is not None
         self.values = {"game": 0, "bots": 0, "level": 0}
         self.store = Store(self.values)
-        self.games = linkable() if self.hosting else []
+        self.games = linkable(app) if self.hosting else []
+        self._setup = None      # (game index, setup class, the modules it loaded)
         ListScreen.__init__(self, app, "Link play", [])
         self.shown = None
         if self.hosting:
@@ -151,7 +163,19 @@ class LobbyScreen(ListScreen):
 
     # -- the host's rows -----------------------------------------------------------
     def setup(self):
-        return self.games[self.values["game"]][1] if self.games else None
+        """The chosen game's setup class, loaded when chosen: the others' setup modules
+        stay out of RAM (a lobby with all four loaded went over the heap budget)."""
+        if not self.games:
+            return None
+        i = self.values["game"]
+        if self._setup is None or self._setup[0] != i:
+            if self._setup is not None:
+                self._setup = None
+                self.app.forget([n for n in self._loaded if n not in self.app.core_modules],
+                                later=True)
+            setup, self._loaded = load_setup(self.app, self.games[i].id)
+            self._setup = (i, setup)
+        return self._setup[1]
 
     def build(self, app=None):
         v = self.values
@@ -159,7 +183,7 @@ class LobbyScreen(ListScreen):
         if not self.games:
             self.items = items
             return
-        titles = tuple(g.title for g, s in self.games)
+        titles = tuple(g.title for g in self.games)
         items.append(Choice("Game", "game", tuple(range(len(titles))), titles, self.build,
                             self.store))
         setup = self.setup()

@@ -10,12 +10,15 @@ brought level again (it rejoined, or the host refused what it showed ahead).
 A seat is, on each device: this device's human ("human"), a bot (its level; it plays
 on the host), or a human of another device ("linked"). The play screen's State is its
 own; app.link.play keeps it level with the host's.
+
+The heap (docs/link.md): only the role's code is loaded (shared_rules.link.host or
+.guest), and a cable with no peer is closed while it cannot serve (close()/reopen(), the
+cables' buffers back to the heap): a guest keeps only the port its host answered on,
+a host closes the ports without a guest when a game starts and opens them again in the
+lobby after it, and every cable is closed when link play ends.
 """
 
-from shared_rules.link import lobby
 from shared_rules.link.channel import Channel
-from shared_rules.link.guest import Guest
-from shared_rules.link.host import Host
 from app.version import VERSION
 
 HOST = "host"
@@ -81,10 +84,12 @@ class LinkSession:
         self.guest = None
         self.candidates = []
         if role == HOST:
+            from shared_rules.link.host import Host
             self.host = Host(self.device, self.name, VERSION)
             for t in ports:
                 self.host.add_port(Channel(t, hal.random_seed()))
         else:
+            from shared_rules.link.guest import Guest
             # a guest on each port until one reaches a host (a cable in either socket)
             self.candidates = [Guest(Channel(t, hal.random_seed()), self.device, self.name,
                                      VERSION) for t in ports]
@@ -120,6 +125,7 @@ class LinkSession:
                 if c.phase != "linking":
                     g = self.guest = c
                     self.candidates = []
+                    close_ports([p for p in self.ports if p is not c.ch.transport])
                     break
             if g is None:
                 return ()
@@ -165,6 +171,7 @@ class LinkSession:
     def start(self, game, setup, options, bots):
         """The host starts `game` (its setup class `setup`) with every member seated
         (the host first) and `bots` ([(name, level), ...]) after them."""
+        from shared_rules.link import lobby
         host = self.host
         seats = lobby.seats(host.members(), bots, host.device)
         # one name per seat: the records and the ratings count each seat as a person
@@ -177,6 +184,8 @@ class LinkSession:
                 n += 1
             taken.append(seat[0])
         host.start(game, seats, self.now, options, self.app.hal.random_seed())
+        # a port with no guest now can only be refused until the game ends: closed
+        close_ports([p.ch.transport for p in host.ports if not p.ch.up])
         self.game = game
         self.setup = setup
         self.open_game(0)
@@ -317,6 +326,9 @@ class LinkSession:
         if host is not None and host.phase == "playing" and host.state.is_terminal():
             host.to_lobby()
             self.game = None
+            for p in self.ports:
+                if getattr(p, "closed", False):
+                    p.reopen()
 
     def close(self):
         """Link play ends (B in the lobby): the others are told."""
@@ -344,8 +356,19 @@ def keep(app):
             app.core_modules.add(name)
 
 
+def close_ports(ports):
+    """Closes the cables among `ports` (those that can be opened again: a TCP slot is
+    left alone) to give their buffers back to the heap."""
+    for p in ports:
+        if getattr(p, "reopen", None) is not None:
+            p.close()
+
+
 def release(app):
-    """Link play is over: its code may leave RAM again with the next purge."""
+    """Link play is over: its cables are closed, and its code may leave RAM again with
+    the next purge."""
+    if app.link is not None:
+        close_ports(app.link.ports)
     app.link = None
     app.core_modules = set([n for n in app.core_modules if not (
         n.startswith("app.link") or n.startswith("shared_rules.link"))])
