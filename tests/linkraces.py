@@ -71,10 +71,15 @@ def replay(info):
     return st
 
 
-def host_state(pair):
-    """The game's State as the host holds it: its save, replayed."""
-    info = save_info(pair[HOST])
-    return None if info is None else replay(info)
+def host_state(pair, tries=5):
+    """The game's State as the host holds it: its save, replayed (None if its flash did
+    not read back: python-littlefs may refuse a journal the app holds open)."""
+    for _ in range(tries):
+        info = save_info(pair[HOST])
+        if info is not None:
+            return replay(info)
+        pair.run(150)
+    return None
 
 
 def saved_actions(dev):
