@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -105,3 +107,36 @@ def test_a_results_file_s_meta_names_the_platform(tmp_path):
     assert proc.returncode == 0, out + err
     meta = json.loads((results / "quick.json").read_text())["meta"]
     assert meta["platform"] == "host CPython" and meta["cpu"] and meta["python"]
+
+
+def link_app_results():
+    with open(os.path.join(ROOT, "bench", "results", "link_app.json")) as f:
+        return json.load(f)
+
+
+def test_link_app_results_measured_where_they_say_with_enough_presses():
+    r = link_app_results()
+    assert r["meta"]["platform"] == "emulated RP2040 + host CPython"
+    assert "Kocka firmware image" in r["meta"]["firmware"]
+    cable, tcp = r["result"]["cable"], r["result"]["tcp"]
+    assert cable["presses"] >= 20 and tcp["presses"] >= 20
+    assert cable["press_to_every_device_ms"]["n"] == cable["presses"]
+
+
+def test_link_app_tcp_press_and_countdown_seconds_meet_issue_28s_goals():
+    r = link_app_results()["result"]
+    goals = r["goals"]
+    assert r["tcp"]["press_to_every_device_ms"]["p90"] <= goals["tcp_p90_ms"]
+    # each second of the countdown after its first: within one frame on both devices
+    countdown = r["cable"]["countdown"]
+    assert abs(countdown["start_offset_ms"]) <= goals["led_offset_ms"]
+    assert countdown["max_step_offset_ms"] <= goals["led_offset_ms"]
+    assert len(countdown["steps"]) >= 3
+
+
+@pytest.mark.xfail(strict=True, reason="issue 28's 50 ms over the cable is not met: in a "
+                   "real-time game a guest's press makes a round trip and waits for both "
+                   "devices' frames (docs/link.md, Not done here)")
+def test_link_app_cable_press_meets_issue_28s_goal():
+    r = link_app_results()["result"]
+    assert r["cable"]["press_to_every_device_ms"]["p90"] <= r["goals"]["cable_p90_ms"]

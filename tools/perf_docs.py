@@ -26,7 +26,7 @@ RESULTS = os.path.join(ROOT, "bench", "results")
 COMMAND = "python -m tools.perf_docs"
 
 BLOCK = re.compile(r"(<!-- figures:([a-z0-9_-]+) -->\n)(.*?)(<!-- /figures -->)", re.S)
-DEVICE_BENCHES = ("device", "bots_device", "link", "power")
+DEVICE_BENCHES = ("device", "bots_device", "link", "link_app", "power")
 DEVICE_NOTE = ("A real Pico is somewhat slower: the emulator does not model flash-cache "
                "misses.")
 
@@ -559,6 +559,39 @@ def power_summary(r):
         "[docs/performance.md](../docs/performance.md#battery-life).")
 
 
+def link_app_table(r):
+    """A guest's press to the frame on every linked device (cable, TCP), the countdown's
+    LEDs across devices: each against issue 28's goal."""
+    k = r["link_app"]
+    goals = k["goals"]
+    cable, tcp = k["cable"], k["tcp"]
+
+    def press(x, goal):
+        s = x["press_to_every_device_ms"]
+        return ("%s / %s / %s ms" % (num(s["median"]), num(s["p90"]), num(s["max"])),
+                "p90 at most %d ms: %s" % (goal, "met" if s["p90"] <= goal else "not met"))
+    rows = []
+    if "skipped" not in cable:
+        c = press(cable, goals["cable_p90_ms"])
+        rows.append(("cable, emulated: a guest's press to the frame on every device, "
+                     "median / p90 / max (%d presses)" % cable["presses"], c[0], c[1]))
+        h, g = cable["press_to_host_ms"], cable["press_to_guest_ms"]
+        rows.append(("cable: the same on the host / on the guest itself, p90",
+                     "%s / %s ms" % (num(h["p90"]), num(g["p90"])), ""))
+        cd = cable["countdown"]
+        frame = goals["led_offset_ms"]
+        rows.append(("Cubo's countdown LEDs: the guest's first after the host's", "%s ms" %
+                     num(cd["start_offset_ms"]), "one frame (%d ms): %s" % (
+                         frame, "met" if abs(cd["start_offset_ms"]) <= frame else "not met")))
+        rows.append(("Cubo's countdown LEDs: each next second, guest after host, at most",
+                     "%s ms" % num(cd["max_step_offset_ms"]), "one frame (%d ms): %s" % (
+                         frame, "met" if cd["max_step_offset_ms"] <= frame else "not met")))
+    t = press(tcp, goals["tcp_p90_ms"])
+    rows.append(("TCP, two simulators in real time: a guest's press to the frame on every "
+                 "device, median / p90 / max (%d presses)" % tcp["presses"], t[0], t[1]))
+    return table(("what", "figure", "goal"), rows) + "\n\n" + where(r, "link_app")
+
+
 BLOCKS = {
     "readme": readme,
     "device": device_table,
@@ -573,6 +606,7 @@ BLOCKS = {
     "cubingos": cubingos_table,
     "sync": sync_table,
     "link": link_table,
+    "link-app": link_app_table,
     "web": web_table,
     "emulator-speed": emulator_speed,
     "bench-times": bench_times,

@@ -327,5 +327,9 @@ class App:
         if idle_gc.collect_if_due(ms):
             ms = due - now - hal.ticks_diff(hal.ticks_ms(), start)
         if ms > 0:
-            wait(ms)
+            if self.link is not None:   # linked: a message that came in ends the wait
+                from app.link.wake import rest
+                rest(hal, wait, ms, self.link.ports)
+            else:
+                wait(ms)
         return due

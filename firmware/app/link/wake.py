@@ -1,0 +1,38 @@
+"""The rest of a frame in link play: the HAL's wait (a key ends it at once), ended too when
+a linked device's message has come in (bytes arrived on a link port and the line went
+quiet), so the frame that handles it starts then, not at the next turn of the frame grid:
+a guest's press reaches the host's screen, and the host's answer the guest's, a frame
+sooner."""
+
+
+def rest(hal, wait, ms, ports):
+    ticks = hal.ticks_ms
+    diff = hal.ticks_diff
+    start = ticks()
+    base = _waiting(ports)
+    if base < 0:
+        wait(ms)   # transports that cannot say (TCP): the plain wait
+        return
+    seen = base
+    while True:
+        left = ms - diff(ticks(), start)
+        if left <= 0:
+            return
+        t = ticks()
+        wait(1)
+        if diff(ticks(), t) < 1:
+            return   # the wait ended early: a key
+        n = _waiting(ports)
+        if n > base and n == seen:
+            return   # a message came in and nothing more for a millisecond: its end
+        seen = n
+
+
+def _waiting(ports):
+    """Bytes waiting on the ports, or -1 when none of them can say."""
+    n = -1
+    for p in ports:
+        f = getattr(p, "waiting", None)
+        if f is not None:
+            n = (0 if n < 0 else n) + f()
+    return n

@@ -1,0 +1,316 @@
+"""The real-time games linked on two emulated Picos (the Kocka image, the cable between
+their UART0s), played with each device's buttons as its player would: shared by
+tests/test_device_link_races.py and bench/bench_link_app.py.
+
+Owns: from the boot into the lobby and a started game; the next keys of a Cubo or
+Cubingos player, decided from the State replayed from the host's save on its flash (the
+host holds every action first); the countdown read off each device's LEDs; and when a
+press showed on a device (the probe's frames: the first whose game State differs from
+the one shown before the press)."""
+from tests import devicerun
+from tests.test_device_link_app import both_on, images, log, save_info
+from tools import rp2040emu
+
+HOST, GUEST = 0, 1
+NAMES = ("HANA", "GUS")
+LINK_PLAY = 4           # the main menu's row: the four games, then Link play
+GAMES = ("Cubo", "Kocka 10000", "Coloretto", "Cubingos")   # the lobby's Game row
+HOLD = 80               # a key held this long, the next one GAP after it: as quick as
+GAP = 200               # a player's thumb, and every frame (32 ms) sees each edge
+ORANGE = (255, 90, 20)  # Cubo's countdown on the LEDs (app.games.cubo.draw)
+
+
+def tap_all(pair, presses, gap=GAP):
+    """Keys pressed on several devices at once ({device: [keys]}), GAP apart; returns
+    [(device, key, time of its GPIO edge)] and runs past the last one."""
+    t = pair.now
+    done = []
+    longest = 0
+    for i, keys in presses.items():
+        if isinstance(keys, str):
+            keys = [keys]
+        for k, key in enumerate(keys):
+            at = t + k * gap
+            pair[i].press(key, hold_ms=HOLD, at=at)
+            done.append((i, key, at))
+        longest = max(longest, len(keys))
+    pair.until(t + longest * gap)
+    return done
+
+
+def to_lobby(pair, boot=True):
+    """Both devices into Link play's lobby (from the boot, or from the main menu with its
+    cursor on Link play), the guest joined: the host's lobby lists it."""
+    if boot:
+        both_on(pair, "BootScreen")
+        tap_all(pair, {HOST: "B", GUEST: "B"})
+        both_on(pair, "MainMenu")
+        for _ in range(LINK_PLAY):
+            tap_all(pair, {HOST: "DOWN", GUEST: "DOWN"})
+    else:
+        both_on(pair, "MainMenu")
+    tap_all(pair, {HOST: "A", GUEST: "A"})
+    both_on(pair, "RoleScreen")
+    tap_all(pair, {HOST: "A", GUEST: ["DOWN", "A"]})    # Host a game / Join a game
+    both_on(pair, "LobbyScreen")
+    pair.run(1200)
+
+
+def start(pair, game, screen):
+    """On the host's lobby: the Game row to `game` (no bots), Y; both open `screen`."""
+    tap_all(pair, {HOST: ["DOWN"] + ["RIGHT"] * GAMES.index(game) + ["Y"]})
+    both_on(pair, screen, 8000)
+
+
+def replay(info):
+    from shared_rules import registry
+    cls = registry.game_class(info["game"])
+    st = cls(len(info["players"]), info["seed"], info["options"])
+    for a in info["actions"]:
+        st.apply(tuple(a))
+    return st
+
+
+def host_state(pair, tries=5):
+    """The game's State as the host holds it: its save, replayed (None if its flash did
+    not read back: python-littlefs may refuse a journal the app holds open)."""
+    for _ in range(tries):
+        info = save_info(pair[HOST])
+        if info is not None:
+            return replay(info)
+        pair.run(150)
+    return None
+
+
+def saved_actions(dev):
+    info = save_info(dev)
+    return info and (info["game"], info["players"], [tuple(a) for a in info["actions"]])
+
+
+# -- Cubo ---------------------------------------------------------------------------
+def cubo_keys(st, p):
+    """The keys Cubo's player p presses next, or None while it waits: A rolls; the hint
+    (the joystick's press), A to take its arrangement, Y calls; A takes the centre die
+    the screen offers; scoring, A names a colour and X keeps the grid."""
+    from shared_rules.cubo import rules as C
+    if st.phase == C.SCORING:
+        if st.scorer != p:
+            return None
+        return ["A"] if st.scoring_step() == C.STEP_NAME else ["X"]
+    s = st.status[p]
+    if s == C.WAITING:
+        return ["A"]
+    if s == C.ARRANGING:
+        return ["PRESS", "A", "Y"]
+    if s == C.CALLED and st.next_taker() == p:
+        return ["A"]
+    return None
+
+
+def cubo_round(pair, call_gap_ms=2500, limit=40):
+    """Both players play Cubo's first round to its end, each with their own keys; the
+    host calls first, and the guest `call_gap_ms` later, so the countdown runs on both
+    devices meanwhile. Returns (presses [(device, key, t)], time of the host's call)."""
+    from shared_rules.cubo import rules as C
+    presses = []
+    called = None
+    pair.run(3000)              # the count-in to "Cubo!" (nobody rolls before it)
+    for _ in range(limit):
+        st = host_state(pair)
+        if st.round_number() > 1 or st.is_terminal():
+            return presses, called
+        plan = {}
+        for p in (HOST, GUEST):
+            keys = cubo_keys(st, p)
+            if keys is None:
+                continue
+            if p == GUEST and st.status[p] == C.ARRANGING:
+                if st.status[HOST] == C.ARRANGING:
+                    continue            # the host calls first
+                if pair.now < called + call_gap_ms:
+                    pair.until(called + call_gap_ms)
+            plan[p] = keys
+        before = _count(pair)
+        if plan:
+            done = tap_all(pair, plan)
+            presses += done
+            if called is None and "Y" in plan.get(HOST, ()):
+                called = [t for d, k, t in done if d == HOST and k == "Y"][0]
+        _settle(pair, before)
+    raise rp2040emu.DeviceError("Cubo's round did not end in %d steps" % limit)
+
+
+def _count(pair):
+    info = save_info(pair[HOST])
+    return len(info["actions"]) if info else 0
+
+
+def _settle(pair, before, limit_ms=3000):
+    """Until the host's save holds more actions than `before` (and a moment for the
+    guest's screen and the dice); False when nothing moved (a key too early: again)."""
+    try:
+        pair.run_until(lambda: _count(pair) > before, limit_ms, 150)
+    except rp2040emu.DeviceError:
+        return False
+    pair.run(500)
+    return True
+
+
+# -- Cubingos -------------------------------------------------------------------------
+class Ghost:
+    """A device's ghost die as its Cubingos screen holds it when a leg starts (aim(): the
+    first legal cell, unturned, moving), moved by keys as the screen moves it: the keys
+    to a placement are found here, then pressed on the device."""
+
+    def __init__(self, st):
+        from app.games.cubingos.iso import View
+        from app.games.cubingos.play import MOVE, ghost_cells
+        self.iso = View(40, 32, 198, 150)
+        legal = st.legal_cells()
+        self.cells = ghost_cells(st, legal)
+        self.iso.fit([d[:3] for d in st.dice()] + self.cells)
+        self.ci = self.cells.index(legal[0]) if legal and legal[0] in self.cells else 0
+        self.orient = 0
+        self.mode = MOVE
+        self.keys = []
+
+    def press(self, button):
+        from hal import api
+        from app.games.cubingos.iso import step, FACE_U, FACE_W
+        from app.games.cubingos.play import DIRS, MOVE, TURN
+        from shared_rules.cubingos import geom as G
+        names = {api.UP: "UP", api.DOWN: "DOWN", api.LEFT: "LEFT", api.RIGHT: "RIGHT",
+                 api.PRESS: "PRESS", api.KEY_X: "X"}
+        self.keys.append(names[button])
+        v = self.iso.v
+        if button == api.PRESS:
+            self.mode = TURN if self.mode == MOVE else MOVE
+        elif button == api.KEY_X:
+            self._turn(G, FACE_W[v], 1)
+        elif self.mode == MOVE:
+            for b, dx, dy in DIRS:
+                if b == button:
+                    self.ci = step(self.iso, self.cells, self.ci, dx, dy)
+        elif button in (api.LEFT, api.RIGHT):
+            self._turn(G, G.PZ, 1 if button == api.LEFT else -1)
+        else:
+            self._turn(G, FACE_U[v], 1 if button == api.UP else -1)
+
+    def _turn(self, G, d, k):
+        if d & 1:
+            k = -k
+        self.orient = G.turn(self.orient, d >> 1, k)
+
+
+def cubingos_keys(st, wrong=False):
+    """The keys a racer presses to place the die where it forms the card (or, wrong, a
+    legal placement that forms no card), from the ghost as a leg starts, A last; None
+    when there is no such placement."""
+    from tests.test_cubingos_app import goto, turn_to
+    from shared_rules.cubingos import geom as G
+    masks = dict((tuple(c), m) for c, m in st.match_masks())
+    target = None
+    for cell in st.legal_cells():
+        m = masks.get(tuple(cell), 0)
+        for o in range(G.N_ORIENT):
+            if bool(m >> o & 1) != wrong:
+                target = (tuple(cell), o)
+                break
+        if target is not None:
+            break
+    if target is None:
+        return None
+    g = Ghost(st)
+    goto(g, g, target[0])
+    turn_to(g, g, target[1])
+    return g.keys + ["A"]
+
+
+def cubingos_round(pair, limit_ms=12000):
+    """The first leg's race of Cubingos: once the host's clock started it (GO), the
+    host's player calls wrong (out this round, as the rules say) and the guest's places
+    the die that forms the card and wins it. Returns the presses [(device, key, t)]."""
+    from shared_rules.cubingos import rules as C
+    end = pair.now + limit_ms
+    while True:
+        st = host_state(pair)
+        if st is not None and st.phase == C.RACE and st.leg_started():
+            break
+        if pair.now > end:
+            raise rp2040emu.DeviceError("Cubingos' race did not start")
+        pair.run(300)
+    pair.run(300)               # GO on the guest's screen too
+    wrong = cubingos_keys(st, wrong=True)
+    right = cubingos_keys(st)
+    if wrong is None or right is None:
+        raise rp2040emu.DeviceError("this deal has no wrong or no right placement: "
+                                    "pick another seed")
+    before = _count(pair)
+    presses = tap_all(pair, {HOST: wrong})
+    if not _settle(pair, before):
+        raise rp2040emu.DeviceError("the host's wrong call was not taken")
+    before = _count(pair)
+    presses += tap_all(pair, {GUEST: right})
+    if not _settle(pair, before):
+        raise rp2040emu.DeviceError("the guest's placement was not taken")
+    return presses
+
+
+# -- what the devices showed ------------------------------------------------------------
+def countdown_lit(leds):
+    """How many of the countdown's six lights an LED event shows, or None when it shows
+    something else (the lights' colours are scaled by the brightness)."""
+    lit = [c for c in leds if any(c)]
+    k = len(lit)
+    if not k or any(any(c) for c in leds[k:]) or k > 6:
+        return None
+    r, g, b = lit[0]
+    if any(tuple(c) != tuple(lit[0]) for c in lit):
+        return None
+    if not (r > 2 * g > 0 and g >= b and abs(r * ORANGE[1] - g * ORANGE[0]) <= 255 * 2):
+        return None
+    return k
+
+
+def countdown(dev, since):
+    """[(time, lights lit)] of the countdown's LED changes on a device since `since`."""
+    out = []
+    for ev in dev.leds:
+        if ev["t"] < since:
+            continue
+        k = countdown_lit(ev["leds"])
+        if k is not None and (not out or out[-1][1] != k):
+            out.append((ev["t"], k))
+    return out
+
+
+def shown(dev, pressed, screen):
+    """When `dev` showed the result of a press at `pressed`: the end (t1) of the first frame
+    drawn after it whose State differs from the one on screen at the press; None if
+    none did."""
+    lg = log(dev)
+    pushes = dict((f[0], f[7]) for f in lg.frames)
+    before = None
+    for frame, top, crc in lg.states:
+        n = pushes.get(frame)
+        if not n:
+            continue
+        f = dev.frames[n - 1]
+        if f.t0 < pressed:
+            before = (top, crc)
+        elif top == screen and (top, crc) != before:
+            return f.t1
+    return None
+
+
+def latency(pair, pressed, screen):
+    """ms from a press's GPIO edge to the frame showing its result on every device."""
+    times = [shown(d, pressed, screen) for d in pair]
+    if None in times:
+        return None
+    return max(times) - pressed
+
+
+def no_crash(pair):
+    for d in pair:
+        devicerun.assert_no_crash(d)

@@ -1,0 +1,62 @@
+"""app.link.wake: a linked frame's rest ends when a message has come in on a link port
+(more bytes waiting, then a quiet millisecond), at a key as the HAL's wait does, and
+otherwise lasts its whole time; transports that cannot say get the plain wait."""
+from app.link import wake
+
+
+class Clock:
+    def __init__(self):
+        self.t = 0
+
+    def ticks_ms(self):
+        return self.t
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+
+class Port:
+    def __init__(self, clock, arrivals=()):
+        self.clock = clock
+        self.arrivals = list(arrivals)   # (ms, bytes) reaching the port's buffer
+
+    def waiting(self):
+        return sum(n for t, n in self.arrivals if t <= self.clock.t)
+
+
+def sleeper(clock, key_at=None):
+    def wait(ms):
+        if key_at is not None and clock.t >= key_at:
+            return          # a key's edge: the HAL's wait returns at once
+        clock.t += ms
+    return wait
+
+
+def test_a_message_ends_the_rest_once_the_line_is_quiet():
+    c = Clock()
+    port = Port(c, [(10, 30), (11, 30)])       # a 60-byte frame arriving over 2 ms
+    wake.rest(c, sleeper(c), 32, [port])
+    assert 12 <= c.t <= 13
+
+
+def test_no_bytes_the_whole_rest_and_a_key_ends_it_at_once():
+    c = Clock()
+    wake.rest(c, sleeper(c), 32, [Port(c)])
+    assert c.t == 32
+    c2 = Clock()
+    wake.rest(c2, sleeper(c2, key_at=5), 32, [Port(c2)])
+    assert c2.t == 5
+
+
+def test_bytes_nobody_reads_end_no_rest():
+    c = Clock()
+    port = Port(c, [(0, 40)])                  # there before, never read
+    wake.rest(c, sleeper(c), 32, [port])
+    assert c.t == 32
+
+
+def test_a_transport_that_cannot_say_gets_the_plain_wait():
+    c = Clock()
+    waited = []
+    wake.rest(c, waited.append, 32, [object()])
+    assert waited == [32]
