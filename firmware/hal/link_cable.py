@@ -127,7 +127,7 @@ class LinkCable:
             self.closed = True
             self.uart.deinit()
             self.uart = None
-            self._buf = self._view = None
+            self._buf = self._view = None  # type: ignore[assignment]
 
     def reopen(self):
         """Opens a closed cable again (its UART, buffers and counters afresh); False when it
