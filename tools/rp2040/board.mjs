@@ -137,6 +137,7 @@ export class Board {
   step(targetNs) {
     const { core, clock } = this.mcu;
     const { meter, dormant } = this;
+    const { xosc } = dormant;
     const target = targetNs - this.base;
     let n = 0;
     while (clock.nanosCounter < target && !this.halted) {
@@ -148,8 +149,31 @@ export class Board {
         else meter.wait(ns);
         clock.tick(ns);
       } else {
-        clock.tick(meter.busy(core.executeInstruction()));
-        n++;
+        // executing: only an instruction makes the core wait or sleep, so run them back
+        // to back until one does (or the target or a halt is reached)
+        // (the clock's tick and the meter's account inlined: this is the emulator's hot loop)
+        let account = meter.slotNow();
+        let perCycle = meter.nsPerCycle;
+        let cycles = 0;
+        let busyNs = 0;
+        do {
+          const c = core.executeInstruction();
+          if (meter.nsPerCycle !== perCycle) { // that instruction changed clk_sys
+            meter.charge(account, cycles, busyNs);
+            account = meter.slotNow();
+            perCycle = meter.nsPerCycle;
+            cycles = 0;
+            busyNs = 0;
+          }
+          const ns = c * perCycle;
+          cycles += c;
+          busyNs += ns;
+          const alarm = clock.nextAlarm;
+          if (alarm !== null && alarm.nanos <= clock.nanosCounter + ns) clock.tick(ns);
+          else clock.nanosCounter += ns;
+          n++;
+        } while (!core.waiting && clock.nanosCounter < target && !this.halted && !xosc.isDormant);
+        meter.charge(account, cycles, busyNs);
       }
     }
     this.instructions += n;

@@ -13,6 +13,7 @@ const XOSC_WAKE = 0x77616b65; // "wake"
 export function attachDormant(mcu, buttons) {
   const xosc = mcu.peripherals[XOSC_BASE];
   return {
+    xosc,
     get asleep() {
       return xosc.isDormant;
     },

@@ -19,10 +19,13 @@ export function createMeter() {
     cycles: 0,
     clocks: {},
   };
+  // the slot of the clock now running, looked up once per clock change (not per instruction)
+  let current = null;
 
   function at(hz) {
     meter.nsPerCycle = 1e9 / hz;
     meter.mhz = Math.round(hz / 1e5) / 10;
+    current = null;
   }
 
   function slot(key = String(meter.mhz)) {
@@ -46,15 +49,27 @@ export function createMeter() {
     meter.cycles += cycles;
     meter.busyNs += ns;
     meter.ns += ns;
-    slot().busy_ns += ns;
+    (current || (current = slot())).busy_ns += ns;
     return ns;
+  };
+
+  /** The slot busy time is charged to now: charge() a run of instructions to it. */
+  meter.slotNow = () => current || (current = slot());
+
+  /** Charges `cycles` instruction cycles that took `ns` to `s` (a slotNow()): the same
+   * account as busy() for each, done once for a run of instructions at one clock. */
+  meter.charge = (s, cycles, ns) => {
+    meter.cycles += cycles;
+    meter.busyNs += ns;
+    meter.ns += ns;
+    s.busy_ns += ns;
   };
 
   /** The core waited `ns` (WFI/WFE) with nothing to execute. */
   meter.wait = (ns) => {
     meter.waitNs += ns;
     meter.ns += ns;
-    slot().wait_ns += ns;
+    (current || (current = slot())).wait_ns += ns;
   };
 
   /** The chip was DORMANT for `ns`: no clock ran. */
@@ -73,6 +88,7 @@ export function createMeter() {
     meter.waitNs = 0;
     meter.cycles = 0;
     meter.clocks = {};
+    current = null;
     return reading;
   };
 
