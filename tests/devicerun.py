@@ -34,6 +34,28 @@ def require():
         pytest.skip(why)
 
 
+def build_image(board="RPI_PICO"):
+    """The Kocka firmware image's UF2 for a board (tools.build_uf2: built once per checkout,
+    then only what changed), skipping with what to install when the toolchain is absent."""
+    from tools import build_uf2
+    tiers.check("toolchain")
+    require()
+    try:
+        return build_uf2.build(board)
+    except build_uf2.BuildError as e:
+        if build_uf2.missing_tools():   # tests install nothing: `make test` does, first
+            pytest.skip(str(e))
+        raise
+
+
+def image_firmware(tmp_path_factory):
+    """The RPI_PICO image's flash bytes as a file for the emulator (Device(firmware=...))."""
+    from tools import build_uf2
+    path = tmp_path_factory.mktemp("uf2") / "kocka-RPI_PICO.bin"
+    path.write_bytes(build_uf2.payload(build_image("RPI_PICO")))
+    return str(path)
+
+
 def boot(tmp_path_factory, name, data=None, probe=False, firmware=None, image=None, roots=(),
          usb=True):
     """A Device booted from the bundle (probe: the instrumented main.py) with /data files.

@@ -16,7 +16,7 @@ import pytest
 
 from tests import devicerun, tiers
 from tests.fakestorage import MemStorage
-from tools import build_uf2, device_image, rp2040emu
+from tools import device_image, rp2040emu
 
 pytestmark = [pytest.mark.emulator, pytest.mark.toolchain]
 
@@ -24,21 +24,6 @@ HOST, GUEST = 0, 1
 HEAP_NOW = 130 * 1024      # what link play takes today, held so it does not grow back
 LINK_PLAY = 4           # the main menu's row: the four games, then Link play
 NAMES = ("HANA", "GUS")
-
-
-def firmware_binary(tmp_path_factory):
-    """The RPI_PICO image's flash bytes as a file for the emulator (built once, cached)."""
-    tiers.check("toolchain")
-    devicerun.require()
-    try:
-        uf2 = build_uf2.build("RPI_PICO")
-    except build_uf2.BuildError as e:
-        if build_uf2.missing_tools():   # tests install nothing: `make test` does, first
-            pytest.skip(str(e))
-        raise
-    path = tmp_path_factory.mktemp("uf2") / "kocka-RPI_PICO.bin"
-    path.write_bytes(build_uf2.payload(uf2))
-    return str(path)
 
 
 def images(names):
@@ -202,7 +187,7 @@ def saved(dev):
 
 @pytest.fixture(scope="module")
 def linked(tmp_path_factory):
-    firmware = firmware_binary(tmp_path_factory)
+    firmware = devicerun.image_firmware(tmp_path_factory)
     out = str(tmp_path_factory.mktemp("link-app"))
     with rp2040emu.LinkedDevices(images(NAMES), out_dir=out, firmware=firmware) as pair:
         to_game(pair)

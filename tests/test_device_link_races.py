@@ -16,7 +16,6 @@ bench/bench_link_app.py.
 import pytest
 
 from tests import linkraces as L
-from tests.test_device_link_app import firmware_binary
 from tools import rp2040emu
 
 pytestmark = [pytest.mark.emulator, pytest.mark.toolchain]
@@ -31,7 +30,7 @@ def last_shown(dev, screen):
 
 @pytest.fixture(scope="module")
 def races(tmp_path_factory):
-    firmware = firmware_binary(tmp_path_factory)
+    firmware = devicerun.image_firmware(tmp_path_factory)
     out = str(tmp_path_factory.mktemp("link-races"))
     with rp2040emu.LinkedDevices(L.images(L.NAMES), out_dir=out, firmware=firmware) as pair:
         L.to_lobby(pair)

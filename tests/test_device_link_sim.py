@@ -28,7 +28,7 @@ from app.games.kocka10000.play import TABLE
 from hal import api
 from tests import devicerun
 from tests.apphelpers import Harness
-from tests.test_device_link_app import firmware_binary, keys_for, save_info
+from tests.test_device_link_app import keys_for, save_info
 from tests.test_link_app import Side, choose, fast_kocka
 from tools import device_image, rp2040emu
 
@@ -177,7 +177,7 @@ def level(m, hm, host):
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    firmware = firmware_binary(tmp_path_factory)
+    firmware = devicerun.image_firmware(tmp_path_factory)
     out = str(tmp_path_factory.mktemp("mixed"))
     with rp2040emu.Device(pico_image(), out_dir=out, firmware=firmware, cable=True) as dev:
         devicerun.wait_top(dev, "BootScreen", limit_ms=15000)
@@ -303,7 +303,7 @@ def test_through_a_pty_the_simulators_serial_link_reaches_the_pico(tmp_path_fact
     serial transport (simulator/link_tcp.SerialLink, `--link serial PATH`) on its path:
     the Pico joins the simulator's lobby through it, both listing both players."""
     from simulator.link_tcp import SerialLink
-    firmware = firmware_binary(tmp_path_factory)
+    firmware = devicerun.image_firmware(tmp_path_factory)
     out = str(tmp_path_factory.mktemp("mixed-pty"))
     with rp2040emu.Device(pico_image(), out_dir=out, firmware=firmware, cable=True) as dev:
         devicerun.wait_top(dev, "BootScreen", limit_ms=15000)

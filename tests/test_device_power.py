@@ -1,5 +1,5 @@
-"""Idle power on the emulated RP2040 (app/power.py, hal.doze), as files and under the
-firmware image, read from the decoded pins: with the settings at 15 s to dim and 1 min to
+"""Idle power on the emulated RP2040 (app/power.py, hal.doze) under the firmware image,
+read from the decoded pins: with the settings at 15 s to dim and 1 min to
 sleep, the backlight's PWM dims 15 s after the last key and the panel goes to sleep (DISPOFF,
 SLPIN, backlight off, the LED strip's supply off) 1 min after it, the core asleep at the
 crystal's clock; a key wakes it within 300 ms showing what was on screen, and that press
@@ -9,9 +9,9 @@ import pytest
 
 from tests import devicerun
 from tests.devicerun import go_to, tap
-from tools import build_uf2, device_image, rp2040emu
+from tools import rp2040emu
 
-pytestmark = pytest.mark.emulator
+pytestmark = [pytest.mark.emulator, pytest.mark.toolchain]
 
 DIM_S = 15
 SLEEP_MIN = 1
@@ -28,23 +28,11 @@ def settings_files():
     return {"settings.json": sealed, "settings.json.bak": sealed}
 
 
-@pytest.fixture(scope="module", params=["files", pytest.param("image", marks=pytest.mark.toolchain)])
-def firmware(request, tmp_path_factory):
-    """None (the stock firmware, the app as files) or the Kocka image's flash bytes."""
-    if request.param == "files":
-        return None
-    from tests import tiers
-    tiers.check("toolchain")
-    devicerun.require()
-    try:
-        uf2 = build_uf2.build("RPI_PICO")
-    except build_uf2.BuildError as e:
-        if build_uf2.missing_tools():
-            pytest.skip(str(e))
-        raise
-    path = tmp_path_factory.mktemp("uf2") / "kocka-RPI_PICO.bin"
-    path.write_bytes(build_uf2.payload(uf2))
-    return str(path)
+@pytest.fixture(scope="module")
+def firmware(tmp_path_factory):
+    """The Kocka image's flash bytes: the image is what users install (a `make flash`
+    install runs the same app/power.py and hal.doze as files)."""
+    return devicerun.image_firmware(tmp_path_factory)
 
 
 def backlight(dev, since=0.0):

@@ -12,7 +12,7 @@ import struct
 
 import pytest
 
-from tests import devicerun, simframes, tiers
+from tests import devicerun, simframes
 from tests.devicerun import GAMES, go_to
 from tests.test_device_sync import GAMES as SYNC_GAMES, demo_log
 from tools import build_uf2, device_image, rp2040emu
@@ -23,24 +23,13 @@ MENU_BY_MS = 2900
 MOVE_AT_MS = 3000
 
 
-def build(board):
-    tiers.check("toolchain")
-    devicerun.require()
-    try:
-        return build_uf2.build(board)
-    except build_uf2.BuildError as e:
-        if build_uf2.missing_tools():   # tests install nothing: `make test` does, first
-            pytest.skip(str(e))
-        raise
+build = devicerun.build_image
 
 
 @pytest.fixture(scope="module")
 def firmware(tmp_path_factory):
     """The RPI_PICO image's flash bytes as a file for the emulator."""
-    uf2 = build("RPI_PICO")
-    path = tmp_path_factory.mktemp("uf2") / "kocka-RPI_PICO.bin"
-    path.write_bytes(build_uf2.payload(uf2))
-    return str(path)
+    return devicerun.image_firmware(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
