@@ -15,7 +15,7 @@ bench/bench_link_app.py.
 """
 import pytest
 
-from tests import linkraces as L
+from tests import devicerun, linkraces as L
 from tools import rp2040emu
 
 pytestmark = [pytest.mark.emulator, pytest.mark.toolchain]
