@@ -160,7 +160,7 @@ def _command(d, fs_paths, out_dir, firmware, wires=(), usb=True):
     if len(fs_paths) > 1:
         cmd += ["--devices", str(len(fs_paths))]
     if wires:
-        cmd += ["--wire", ",".join("%d.%d-%d.%d" % (a, ua, b, ub) for (a, ua), (b, ub) in wires)]
+        cmd += ["--wire", ",".join("%d.%s-%d.%s" % (a, ua, b, ub) for (a, ua), (b, ub) in wires)]
     return cmd
 
 
@@ -430,7 +430,8 @@ class LinkedDevices:
 
     `LinkedDevices([image_a, image_b])` boots one device per image with UART0 of each
     wired to UART0 of the next (a chain of cables; `wires` names others: ((device, uart),
-    (device, uart)) pairs, numbered from 0). `devices[i]` (or `linked[i]`) is a Device
+    (device, uart)) pairs, numbered from 0; a uart may be "pT.R" instead, a PIO UART's TX
+    and RX GPIOs, whose line levels cross: wire.mjs PinWire). `devices[i]` (or `linked[i]`) is a Device
     with every convenience of a single one (frames, console, press, cut, power_off and
     power_on, flash_image); running any of them (`run`, `until`, `run_until`) runs them
     all. The cables: `cut_wire(w)`, `join_wire(w)`, `send_garbage(w, device, data)` and

@@ -46,6 +46,9 @@ LINK_B_UART = const(1)
 LINK_B_TX = const(4)
 LINK_B_RX = const(5)
 LINK_PORTS = ((LINK_A_UART, LINK_A_TX, LINK_A_RX), (LINK_B_UART, LINK_B_TX, LINK_B_RX))
+# LINK C, the host of four's third jack: a PIO UART (hal/link_pio.py), PIO0's state
+# machines 0 (TX) and 1 (RX), the same jack and wiring
+LINK_C = (0, 6, 7)
 
 LED_DATA = const(22)  # WS2812 data in, bit-banged by neopixel (machine.bitstream; no PIO)
 NUM_LEDS = const(8)
