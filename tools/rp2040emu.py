@@ -610,16 +610,18 @@ LINK_MAIN = os.path.join(ROOT, "tools", "rp2040", "link_main.py")
 LINK_PLAY = os.path.join(ROOT, "tools", "rp2040", "link_play.py")
 
 
-def link_probe(role, device, name, seed, guests=1):
+def link_probe(role, device, name, seed, guests=1, **more):
     """The link probe (tools/rp2040/link_main.py: link play over the cable, no screens) as
     files for build_image(extra=): role "host" or "guest"; a host of `guests` guests (1 on
-    LINK A, 2 on LINK A and LINK B)."""
+    LINK A, 2 on LINK A and LINK B, 3 on those and LINK C, the PIO UART); more: the
+    probe's other settings (game, host_human, pace)."""
     files = {}
     for name_in_image, path in (("main.py", LINK_MAIN), ("link_play.py", LINK_PLAY)):
         with open(path, "rb") as f:
             files[name_in_image] = f.read()
-    files["link_conf.json"] = json.dumps({"role": role, "device": device, "name": name,
-                                          "seed": seed, "guests": guests}).encode()
+    conf = {"role": role, "device": device, "name": name, "seed": seed, "guests": guests}
+    conf.update(more)
+    files["link_conf.json"] = json.dumps(conf).encode()
     return files
 
 
