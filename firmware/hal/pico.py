@@ -192,11 +192,12 @@ class PicoHal:
         self._links = None
 
     def link_ports(self):
-        """The link cables (LINK A on UART0, LINK B on UART1), opened at the first call and
-        again after they were closed; each has write, read, ready and close."""
+        """The link cables (LINK A on UART0, LINK B on UART1, LINK C a PIO UART), opened at
+        the first call and again after they were closed; each has write, read, ready and close."""
         if self._links is None or self._links[0].closed:
             from hal.link_cable import open_ports
-            self._links = open_ports(pins.LINK_PORTS)
+            from hal.link_pio import open_port
+            self._links = open_ports(pins.LINK_PORTS) + [open_port(*pins.LINK_C)]
         return self._links
 
     def doze(self):
