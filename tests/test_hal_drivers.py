@@ -10,6 +10,7 @@ import pytest
 
 from board import pins, pin_table
 from hal import api
+from tests import fakepio
 
 
 # -- the fakes ------------------------------------------------------------------------
@@ -537,20 +538,25 @@ def test_spi_baudrate_parsing(bus):  # hal.pico imports machine: the fake one
 def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico, monkeypatch):
     hal, _, fake_time = pico
     table = {row[0]: row[1] for row in pin_table.PIN_TABLE}
-    link = {pins.LINK_A_TX, pins.LINK_A_RX, pins.LINK_B_TX, pins.LINK_B_RX}
+    link = {pins.LINK_A_TX, pins.LINK_A_RX, pins.LINK_B_TX, pins.LINK_B_RX, pins.LINK_C_TX,
+            pins.LINK_C_RX}
     assert set(bus.pins) == set(table) - link   # the link cables open only when asked
     import hal.link_cable as link_cable
     fake_time.ticks_us = fake_time.ticks_ms
     monkeypatch.setattr(link_cable, "time", fake_time)
+    monkeypatch.setitem(sys.modules, "rp2", fakepio.make_rp2())   # LINK C: a PIO UART
+    monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)
     ports = hal.link_ports()
     assert set(bus.pins) == set(table)
     assert [e[1:] for e in bus.log if e[0] == "uart"] == [
         (pins.LINK_A_UART, pins.LINK_A_TX, pins.LINK_A_RX, link_cable.BAUD),
         (pins.LINK_B_UART, pins.LINK_B_TX, pins.LINK_B_RX, link_cable.BAUD)]
+    assert sorted(fakepio.MACHINES) == [pins.LINK_C_SM, pins.LINK_C_SM + 1]
     assert hal.link_ports() is ports            # opened once
     for p in ports:
         p.close()
-    assert len(hal.link_ports()) == 2 and hal.link_ports() is not ports   # opened again
+    assert len(hal.link_ports()) == 3 and hal.link_ports() is not ports   # opened again
+    monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)
     for gpio, name in table.items():
         assert getattr(pins, name) == gpio
     for b, gpio in enumerate(pins.BUTTON_PINS):
