@@ -40,6 +40,7 @@ def lp(monkeypatch):
     monkeypatch.setitem(sys.modules, "machine", machine)
     monkeypatch.setitem(sys.modules, "rp2", fakepio.make_rp2())
     monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)
+    monkeypatch.delitem(sys.modules, "hal.link_pio_asm", raising=False)
     mod = importlib.import_module("hal.link_pio")
     monkeypatch.setattr(mod, "ptr32", fakepio.ptr32, raising=False)
     monkeypatch.setattr(mod, "ptr8", fakepio.ptr8, raising=False)

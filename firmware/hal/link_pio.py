@@ -4,7 +4,8 @@ hal/link_cable.LinkCable: write(data) never blocks and drops a whole frame it ha
 for, read() returns the bytes since the last call (a memoryview, valid until the next
 call) or None, waiting(), close().
 
-Two state machines of one PIO block, 8 PIO cycles a bit at 115200 baud, 8N1:
+Two state machines of one PIO block (their programs: hal/link_pio_asm.py), 8 PIO cycles
+a bit at 115200 baud, 8N1:
 
 - TX pulls a byte (the line idles high while its FIFO is empty), raises its irq flag, and
   sends start bit, 8 data bits (LSB first) and stop bit. The flag's hard interrupt tops
@@ -28,7 +29,9 @@ import machine
 import micropython
 import rp2
 from micropython import const
-from rp2 import PIO, asm_pio
+from rp2 import PIO
+
+from hal.link_pio_asm import RX, TX
 
 BAUD = const(115200)
 TX_QUEUE = const(4096)      # as LinkCable's TX_BUFFER: a window of 8 frames and the acks
@@ -39,44 +42,15 @@ _CYCLES_PER_BIT = const(8)
 _FIFO = const(4)
 
 
-@asm_pio(set_init=PIO.OUT_HIGH, out_init=PIO.OUT_HIGH, out_shiftdir=PIO.SHIFT_RIGHT)
-def _tx():
-    # the stop bit is 8 cycles with the next byte's pull, irq and set
-    pull()
-    irq(rel(0))
-    set(x, 7)
-    set(pins, 0)[7]             # start bit
-    label("bit")
-    out(pins, 1)[6]
-    jmp(x_dec, "bit")
-    set(pins, 1)[4]             # stop bit
-
-
-@asm_pio(in_shiftdir=PIO.SHIFT_RIGHT)
-def _rx():
-    label("start")
-    wait(0, pin, 0)
-    set(x, 7)[10]               # to the middle of bit 0: 1.5 bits after the edge
-    label("bit")
-    in_(pins, 1)
-    jmp(x_dec, "bit")[6]
-    jmp(pin, "stop")
-    wait(1, pin, 0)             # no stop bit: wait for the line to idle, drop the byte
-    jmp("start")
-    label("stop")
-    push(noblock)
-    irq(rel(0))
-
-
 # The open port's state, for the interrupt handlers (viper: a Python handler costs about
 # 50 us a byte on the RP2040, and two a byte time at full duplex starved the app; the
 # board has one LINK C, so one port at a time). Words: _tx_st [read index, bytes queued,
 # FSTAT address, TXF address, TXFULL bit]; _rx_st [write index, read index, overruns,
 # FSTAT address, RXF address, RXEMPTY bit].
-_txq = None
-_tx_st = None
-_ring = None
-_rx_st = None
+_txq = bytearray(0)
+_tx_st = array("I")
+_ring = bytearray(0)
+_rx_st = array("I")
 _PIO_BASE = (0x50200000, 0x50300000)
 
 
@@ -145,9 +119,9 @@ class LinkPio:
         self.dropped = 0                    # writes dropped whole: no room in the queue
         self.closed = False
         freq = baud * _CYCLES_PER_BIT
-        self._tx_sm = rp2.StateMachine(sm_id, _tx, freq=freq, set_base=Pin(tx),
+        self._tx_sm = rp2.StateMachine(sm_id, TX, freq=freq, set_base=Pin(tx),
                                        out_base=Pin(tx))
-        self._rx_sm = rp2.StateMachine(sm_id + 1, _rx, freq=freq, in_base=Pin(rx),
+        self._rx_sm = rp2.StateMachine(sm_id + 1, RX, freq=freq, in_base=Pin(rx),
                                        jmp_pin=Pin(rx))
         self._tx_sm.irq(_on_tx, 1, True)
         self._rx_sm.irq(_on_rx, 1, True)
@@ -218,11 +192,13 @@ class LinkPio:
             sm.active(0)
             sm.irq(None)
         pio = PIO(self._sm_id >> 2)
-        pio.remove_program(_tx)
-        pio.remove_program(_rx)
+        pio.remove_program(TX)
+        pio.remove_program(RX)
         global _txq, _tx_st, _ring, _rx_st
-        _txq = _tx_st = _ring = _rx_st = None
-        self._txq = self._ringv = self._buf = self._view = None
+        _txq = _ring = bytearray(0)
+        _tx_st = _rx_st = array("I")
+        self._txq = self._buf = bytearray(0)
+        self._ringv = self._view = memoryview(self._buf)
 
 
 def open_port(sm_id, tx, rx, baud=BAUD):
