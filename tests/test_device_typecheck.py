@@ -31,9 +31,10 @@ BUILD = os.path.join(ROOT, "build", "device-typecheck")
 
 DEVICE_FILES = sorted(
     [f for f in glob.glob(os.path.join(ROOT, "firmware", "hal", "*.py"))
-     # the headless HAL (CPython/simulator side); the inline assembly, whose "calls" are
-     # Thumb instructions (tests/test_kernels.py and test_device_kernels.py check it)
-     if os.path.basename(f) not in ("virtual.py", "kernels_thumb.py")]
+     # the headless HAL (CPython/simulator side); the inline assembly and the PIO
+     # programs, whose "calls" are instructions (tests/test_kernels.py,
+     # test_device_kernels.py and test_device_link_pio.py check them)
+     if os.path.basename(f) not in ("virtual.py", "kernels_thumb.py", "link_pio_asm.py")]
     + glob.glob(os.path.join(ROOT, "firmware", "board", "*.py"))
     + [os.path.join(ROOT, "firmware", "main.py")])
 
@@ -53,6 +54,10 @@ pretty = False
 
 [mypy-hal.kernels_thumb]
 # inline Thumb assembly: its "calls" are instructions (tests/test_kernels.py checks it)
+ignore_errors = True
+
+[mypy-hal.link_pio_asm]
+# PIO assembly: its "calls" are instructions (tests/test_device_link_pio.py runs it)
 ignore_errors = True
 
 [mypy-app.*]

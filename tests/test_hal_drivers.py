@@ -10,6 +10,7 @@ import pytest
 
 from board import pins, pin_table
 from hal import api
+from tests import fakepio
 
 
 # -- the fakes ------------------------------------------------------------------------
@@ -537,21 +538,34 @@ def test_spi_baudrate_parsing(bus):  # hal.pico imports machine: the fake one
 def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico, monkeypatch):
     hal, _, fake_time = pico
     table = {row[0]: row[1] for row in pin_table.PIN_TABLE}
-    link = {pins.LINK_A_TX, pins.LINK_A_RX, pins.LINK_B_TX, pins.LINK_B_RX}
+    link = {pins.LINK_A_TX, pins.LINK_A_RX, pins.LINK_B_TX, pins.LINK_B_RX, pins.LINK_C_TX,
+            pins.LINK_C_RX}
     assert set(bus.pins) == set(table) - link   # the link cables open only when asked
     import hal.link_cable as link_cable
     fake_time.ticks_us = fake_time.ticks_ms
     monkeypatch.setattr(link_cable, "time", fake_time)
-    ports = hal.link_ports()
-    assert set(bus.pins) == set(table)
+    monkeypatch.setitem(sys.modules, "rp2", fakepio.make_rp2())   # LINK C: a PIO UART
+    monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)
+    ports = hal.link_ports()                    # a guest's: LINK A and LINK B only
+    assert set(bus.pins) == set(table) - {pins.LINK_C_TX, pins.LINK_C_RX}
     assert [e[1:] for e in bus.log if e[0] == "uart"] == [
         (pins.LINK_A_UART, pins.LINK_A_TX, pins.LINK_A_RX, link_cable.BAUD),
         (pins.LINK_B_UART, pins.LINK_B_TX, pins.LINK_B_RX, link_cable.BAUD)]
+    assert fakepio.MACHINES == {} and len(ports) == 2
     assert hal.link_ports() is ports            # opened once
-    for p in ports:
+    hosting = hal.link_ports(host=True)         # a host's: LINK C too
+    assert set(bus.pins) == set(table)
+    assert hosting[:2] == ports and len(hosting) == 3
+    assert sorted(fakepio.MACHINES) == [pins.LINK_C_SM, pins.LINK_C_SM + 1]
+    for p in hosting:
         p.close()
-    again = hal.link_ports()
-    assert again is ports and not any(p.closed for p in again)   # the same cables, reopened
+    again = hal.link_ports(host=True)
+    assert again == hosting and not any(p.closed for p in again)  # the same ports, reopened
+    assert all(a is b for a, b in zip(again, hosting))
+    assert len([e for e in bus.log if e[0] == "uart"]) == 4      # each UART opened again
+    again[2].close()
+    assert hal.link_ports() is ports and again[2].closed          # a guest leaves it shut
+    monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)
     for gpio, name in table.items():
         assert getattr(pins, name) == gpio
     for b, gpio in enumerate(pins.BUTTON_PINS):

@@ -21,10 +21,10 @@ BUNDLE = os.path.join(ROOT, "build", "bundle")
 PACKAGES = (("shared_rules", "shared_rules"), ("firmware/app", "app"),
             ("firmware/hal", "hal"), ("firmware/board", "board"))
 HOST_ONLY = ("hal/virtual.py",)  # used by headless runs only; never imported on the device
-# Modules with inline Thumb assembly: compiled for the RP2040's Cortex-M0+ (armv6m code
+# Modules with inline Thumb assembly or viper code: compiled for the RP2040's Cortex-M0+ (armv6m code
 # also runs on the RP2350; other ports refuse the file and take their generic paths).
 # The core's; each game's descriptor names its own (thumb).
-CORE_THUMB = ("hal/kernels_thumb.py", "app/art_thumb.py")
+CORE_THUMB = ("hal/kernels_thumb.py", "app/art_thumb.py", "hal/link_pio.py")
 CATALOG = "shared_rules/catalog.py"
 
 

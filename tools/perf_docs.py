@@ -26,7 +26,7 @@ RESULTS = os.path.join(ROOT, "bench", "results")
 COMMAND = "python -m tools.perf_docs"
 
 BLOCK = re.compile(r"(<!-- figures:([a-z0-9_-]+) -->\n)(.*?)(<!-- /figures -->)", re.S)
-DEVICE_BENCHES = ("device", "bots_device", "link", "link_app", "power")
+DEVICE_BENCHES = ("device", "bots_device", "link", "link_app", "link_four", "power")
 DEVICE_NOTE = ("A real Pico is somewhat slower: the emulator does not model flash-cache "
                "misses.")
 
@@ -453,6 +453,27 @@ def link_table(r):
         " Baud rate %d (115200 set; the divider's nearest)." % k["baud"]
 
 
+def link_four_table(r):
+    k = r["link_four"]
+    rows = [
+        ("a whole game of Cubo, four humans on four Picos (their choices scripted at %d %% "
+         "of a bot's think times)" % k["pace_percent"],
+         "%d actions in %s s; the same actions on all four: %s" % (
+             k["actions"], num(k["game_ms"] / 1000.0),
+             "yes" if k["identical_on_all_four"] else "no")),
+    ]
+    for port, p in sorted(k["ports"].items()):
+        rt = p["round_trip_ms"]
+        rows.append(("%s's guest: request to the ACTS that confirms it, median / p90 / max "
+                     "(%d requests); bytes to it / back" % (port, rt["n"]),
+                     "%s / %s / %s ms; %s / %s KB" % (
+                         num(rt["median"]), num(rt["p90"]), num(rt["max"]),
+                         kb(p["bytes_host_to_guest"]), kb(p["bytes_guest_to_host"]))))
+    rows.append(("wall time for the four emulated Picos",
+                 "%s s for %s emulated s" % (num(k["wall_s"]), num(k["emulated_s"]))))
+    return table(("what", "figure"), rows) + "\n\n" + where(r, "link_four")
+
+
 def emulator_speed(r):
     ui = r["device"]["ui"]
     return ("The emulator runs about %s million RP2040 instructions per wall-clock second. "
@@ -607,6 +628,7 @@ BLOCKS = {
     "sync": sync_table,
     "link": link_table,
     "link-app": link_app_table,
+    "link-four": link_four_table,
     "web": web_table,
     "emulator-speed": emulator_speed,
     "bench-times": bench_times,

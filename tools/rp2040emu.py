@@ -171,8 +171,8 @@ def _command(d, fs_paths, out_dir, firmware, wires=(), usb=True):
     if len(fs_paths) > 1:
         cmd += ["--devices", str(len(fs_paths))]
     if wires:
-        cmd += ["--wire", ",".join("%d.%d-%s" % (a[0], a[1], "ext" if b is None else
-                                                  "%d.%d" % b) for a, b in wires)]
+        cmd += ["--wire", ",".join("%d.%s-%s" % (a[0], a[1], "ext" if b is None else
+                                                  "%d.%s" % b) for a, b in wires)]
     return cmd
 
 
@@ -448,7 +448,8 @@ class LinkedDevices:
 
     `LinkedDevices([image_a, image_b])` boots one device per image with UART0 of each
     wired to UART0 of the next (a chain of cables; `wires` names others: ((device, uart),
-    (device, uart)) pairs, numbered from 0). `devices[i]` (or `linked[i]`) is a Device
+    (device, uart)) pairs, numbered from 0; a uart may be "pT.R" instead, a PIO UART's TX
+    and RX GPIOs, whose line levels cross: wire.mjs PinWire). `devices[i]` (or `linked[i]`) is a Device
     with every convenience of a single one (frames, console, press, cut, power_off and
     power_on, flash_image); running any of them (`run`, `until`, `run_until`) runs them
     all. The cables: `cut_wire(w)`, `join_wire(w)`, `send_garbage(w, device, data)` and
@@ -708,16 +709,18 @@ LINK_MAIN = os.path.join(ROOT, "tools", "rp2040", "link_main.py")
 LINK_PLAY = os.path.join(ROOT, "tools", "rp2040", "link_play.py")
 
 
-def link_probe(role, device, name, seed, guests=1):
+def link_probe(role, device, name, seed, guests=1, **more):
     """The link probe (tools/rp2040/link_main.py: link play over the cable, no screens) as
     files for build_image(extra=): role "host" or "guest"; a host of `guests` guests (1 on
-    LINK A, 2 on LINK A and LINK B)."""
+    LINK A, 2 on LINK A and LINK B, 3 on those and LINK C, the PIO UART); more: the
+    probe's other settings (game, host_human, pace)."""
     files = {}
     for name_in_image, path in (("main.py", LINK_MAIN), ("link_play.py", LINK_PLAY)):
         with open(path, "rb") as f:
             files[name_in_image] = f.read()
-    files["link_conf.json"] = json.dumps({"role": role, "device": device, "name": name,
-                                          "seed": seed, "guests": guests}).encode()
+    conf = {"role": role, "device": device, "name": name, "seed": seed, "guests": guests}
+    conf.update(more)
+    files["link_conf.json"] = json.dumps(conf).encode()
     return files
 
 

@@ -219,5 +219,5 @@ class BrowserHal:
     def mem_free(self):
         return None  # the page's heap is not the device's: the figure would mislead
 
-    def link_ports(self):
+    def link_ports(self, host=False):
         return []  # a page has no link cable

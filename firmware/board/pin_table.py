@@ -11,6 +11,8 @@ PIN_TABLE = (
     (3, "JOY_PRESS", "in pull-up, active low", "joystick centre press"),
     (4, "LINK_B_TX", "UART1 TX", "link jack B tip, through 1 kohm"),
     (5, "LINK_B_RX", "UART1 RX, pull-up", "link jack B ring"),
+    (6, "LINK_C_TX", "PIO0 SM0 (UART TX)", "link jack C tip, through 1 kohm"),
+    (7, "LINK_C_RX", "PIO0 SM1 (UART RX), pull-up", "link jack C ring"),
     (8, "LCD_DC", "out", "ST7789 data/command"),
     (9, "LCD_CS", "out", "ST7789 chip select, active low"),
     (10, "LCD_SCK", "SPI1 SCK", "ST7789 clock"),

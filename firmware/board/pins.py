@@ -38,7 +38,8 @@ JOY_PRESS = const(3)
 
 # Link cables (link play, docs/link.md): two 3.5 mm TRS jacks, tip TX (through 1 kohm),
 # ring RX (pulled up), sleeve GND; a crossed cable joins two Kockas. A guest plugs into
-# LINK A; a host of three plugs one guest into each (a star with the host in the middle).
+# LINK A; a host of three or four plugs one guest into each (a star with the host in the
+# middle).
 LINK_A_UART = const(0)
 LINK_A_TX = const(0)
 LINK_A_RX = const(1)
@@ -46,6 +47,12 @@ LINK_B_UART = const(1)
 LINK_B_TX = const(4)
 LINK_B_RX = const(5)
 LINK_PORTS = ((LINK_A_UART, LINK_A_TX, LINK_A_RX), (LINK_B_UART, LINK_B_TX, LINK_B_RX))
+# LINK C, a third jack for the host of four: a PIO UART (hal/link_pio.py, the RP2040 has
+# two UARTs), PIO0's state machines 0 (TX) and 1 (RX); the same jack and wiring.
+LINK_C_SM = const(0)
+LINK_C_TX = const(6)
+LINK_C_RX = const(7)
+LINK_C = (LINK_C_SM, LINK_C_TX, LINK_C_RX)
 
 LED_DATA = const(22)  # WS2812 data in, bit-banged by neopixel (machine.bitstream; no PIO)
 NUM_LEDS = const(8)

@@ -23,10 +23,12 @@ The app talks to hardware only through one `hal` object with these parts
     hal.ticks_ms(), hal.ticks_diff(a, b), hal.sleep_ms(ms)
     hal.wait_for_input(ms) (the Pico's: main.py gives it to App.run) sleeps up to ms
                   and returns early when a button changes
-    hal.link_ports() -> list of link play's transports, one per cable or connection,
-                  each with write(data) (never blocks, may drop) and read() (the
-                  bytes since the last call, bytes or memoryview, or None); on the
-                  Pico also .ready(), .close() (hal/link_cable.py); optional .role
+    hal.link_ports(host=False) -> list of link play's transports, one per cable or
+                  connection, each with write(data) (never blocks, may drop) and
+                  read() (the bytes since the last call, bytes or memoryview, or
+                  None); host=True adds the ports only a host uses (the Pico's LINK C);
+                  on the Pico also .free(), .waiting(), .close(), .reopen()
+                  (hal/link_cable.py, hal/link_pio.py); optional .role
                   ("host"/"guest": it can only do that) and .where (the address to
                   show); [] when nothing is wired (docs/link.md)
     hal.doze()    optional (the Pico's): sleeps as deeply as it can until a key is

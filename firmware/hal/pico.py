@@ -15,10 +15,10 @@ Builds every part from board/pins.py in a fixed order:
    clocks are left alone and SPI runs at whatever the peripheral clock allows.
 2. SPI1 at up to 62.5 MHz (the SDK picks the fastest rate not above it) and
    the display; then buttons, LEDs, buzzer, storage ("/data" on the flash)
-   and the USB serial link. The link cables (hal/link_cable.py, UART0 and UART1)
-   are opened only when link play asks for them (`link_ports()`), and link play
-   closes them when it ends (or a port with no peer meanwhile), so their buffers
-   cost no heap otherwise.
+   and the USB serial link. The link cables (hal/link_cable.py, UART0 and UART1;
+   LINK C, hal/link_pio.py, for a host only) are opened only when link play asks
+   for them (`link_ports()`), and link play closes them when it ends (or a port
+   with no peer meanwhile), so their buffers cost no heap otherwise.
 
 `buttons` reads the 9 key/joystick GPIOs (inputs with pull-ups, pressed =
 low) into the shared debouncer (hal/debounce.py) with time.ticks_diff, so the
@@ -191,18 +191,28 @@ class PicoHal:
         # frozen code costs no RAM: the sync fits beside a game
         self.sync_in_game = self.firmware.startswith("image ")
         self._links = None
+        self._link_c = None
 
-    def link_ports(self):
-        """The link cables (LINK A on UART0, LINK B on UART1), opened at the first call; a
-        cable closed since (link play closes one with no peer) is opened again, the same
-        object. Each has write, read, free, waiting, close and reopen."""
+    def link_ports(self, host=False):
+        """The link cables: LINK A on UART0 and LINK B on UART1, and with host=True also
+        LINK C, the PIO UART only a host of four uses (so a guest never pays for its rings
+        and state machines). Each is opened at its first call; one closed since (link play
+        closes a port with no peer) is opened again, the same object. Each has write,
+        read, free, waiting, close and reopen."""
         if self._links is None:
             from hal.link_cable import open_ports
             self._links = open_ports(pins.LINK_PORTS)
         else:
             for c in self._links:
                 c.reopen()
-        return self._links
+        if not host:
+            return self._links
+        if self._link_c is None:
+            from hal.link_pio import open_port
+            self._link_c = open_port(*pins.LINK_C)
+        else:
+            self._link_c.reopen()
+        return self._links + [self._link_c]
 
     def doze(self):
         """The idle sleep (app.power), as deep as MicroPython allows with a key to wake it,

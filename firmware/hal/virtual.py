@@ -142,8 +142,9 @@ class VirtualHal:
         self._seed = seed
         self.links = []
 
-    def link_ports(self):
-        """The link transports plugged in (plug_link), in order; empty when none is."""
+    def link_ports(self, host=False):
+        """The link transports plugged in (plug_link), in order; empty when none is (a
+        simulator has no host-only port: `host` changes nothing)."""
         return self.links
 
     def plug_link(self, transport):

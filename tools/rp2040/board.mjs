@@ -15,6 +15,7 @@ import { attachLeds } from './ws2812.mjs';
 import { attachPwm } from './pwm.mjs';
 import { attachCdc } from './usbcdc.mjs';
 import { attachUart } from './uart.mjs';
+import { attachPio } from './pio.mjs';
 import { attachRosc } from './rosc.mjs';
 import { createMeter } from './meter.mjs';
 import { attachDormant } from './dormant.mjs';
@@ -117,6 +118,7 @@ export class Board {
       });
     }
     this.uarts = [attachUart(mcu, 0), attachUart(mcu, 1)];
+    this.pio = attachPio(mcu); // state machines on the emulated clock
     if (this.entropy !== undefined) attachRosc(mcu, this.entropy * 7919 + this.boots + 1);
     mcu.core.PC = 0x10000000; // boot2, as the ROM would after finding it
     this.boots++;

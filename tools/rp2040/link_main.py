@@ -4,11 +4,15 @@ bench/bench_link.py). It runs the real link code (shared_rules.link) over the re
 driver (hal.link_cable, LINK A: UART0 on GP0/GP1).
 
 link_conf.json beside it says who this device is: {"role": "host" or "guest", "device",
-"name", "seed", and for the host "guests": 1 or 2}. A guest uses LINK A; the host one
-port per guest, LINK A then LINK B (a star). The host waits for its guests in its lobby,
-then starts Kocka 10000 with the guests' players in the first seats and a bot (EasyBot)
-in the last, and plays the bot's seat; each guest plays its seat by a fixed rule
-(link_play.guest_choice). Both poll the link once a frame (32 ms) and as soon as bytes have come.
+"name", "seed", and for the host "guests": 1, 2 or 3; optional "game" ("kocka10000", the
+default, or "cubo"), "host_human" (the host's own player sits too, instead of a bot) and
+"pace" (Cubo's think times in percent)}. A guest uses LINK A; the host one port per
+guest, LINK A, LINK B, then LINK C (hal/link_pio.py: a PIO UART): a star. The host waits
+for its guests in its lobby, then starts the game with the guests' players in the first
+seats and then its own player, or a bot (EasyBot in Kocka 10000) in the last, and plays
+its seat; every human seat is played by a fixed rule (link_play.player: Kocka 10000's
+guest_choice, a Cubo bot's choices at the human's pace). All poll the link once a frame
+(32 ms) and as soon as bytes have come.
 
 Console lines (the tests read them):
     KH label alloc free      heap after a collection: at start, after the imports, after
@@ -41,11 +45,10 @@ from shared_rules.link.channel import Channel      # noqa: E402
 from shared_rules.link.guest import Guest          # noqa: E402
 from shared_rules.link.host import Host            # noqa: E402
 from shared_rules.kocka10000.bots import EasyBot   # noqa: E402
-from link_play import Tally, guest_choice, print_actions   # noqa: E402
+from link_play import Tally, player, print_actions   # noqa: E402
 
 FRAME_MS = 32
 REPORT_MS = 2000
-GAME = "kocka10000"
 APP = "link-probe"
 
 ticks_ms = time.ticks_ms
@@ -90,8 +93,16 @@ def run_host(conf, ports):
         host.add_port(Channel(port, epoch()))
     heap("session")
     guests = len(ports)
-    bot_seat = guests           # the guests' players first, then the bot
-    bot = EasyBot(conf["seed"])
+    game = conf.get("game", "kocka10000")
+    human = conf.get("host_human", False)
+    my_seat = guests            # the guests' players first, then the host's or the bot
+    if human:
+        agent = player(game, my_seat, conf["seed"], conf.get("pace", 100))
+    elif game == "kocka10000":
+        agent = EasyBot(conf["seed"])
+    else:
+        from shared_rules.cubo.bots import make_bot
+        agent = make_bot("easy", conf["seed"])
     tally = Tally()
     ended = None
     report = ticks_ms()
@@ -101,12 +112,16 @@ def run_host(conf, ports):
         if host.phase == "lobby":
             members = host.members()
             if len(members) > guests:
-                seats = lobby.seats(members[1:], [["Bot", "easy"]], host.device)
-                host.start(GAME, seats, now, None, conf["seed"])
+                if human:
+                    seats = lobby.seats(members[1:] + members[:1], [], host.device)
+                else:
+                    seats = lobby.seats(members[1:], [["Bot", "easy"]], host.device)
+                host.start(game, seats, now, None, conf["seed"])
         elif host.state is not None:
             st = host.state
-            if not st.is_terminal() and bot_seat in st.actors():
-                why = host.submit(bot.act(st, bot_seat, host.game_time(now)), now)
+            if not st.is_terminal() and my_seat in st.actors():
+                a = agent.act(st, my_seat, host.game_time(now))
+                why = None if a is None else host.submit(a, now)
                 if why is not None:
                     print("KE bot_refused %s %s" % (host.device, why))
             tally.update(host.actions)
@@ -122,6 +137,7 @@ def run_host(conf, ports):
 def run_guest(conf, ports):
     guest = Guest(Channel(ports[0], epoch()), conf["device"], conf["name"], APP)
     heap("session")
+    agents = {}
     tally = Tally()
     asked = None        # (request number, ticks_us when asked)
     ended = None
@@ -146,7 +162,11 @@ def run_guest(conf, ports):
                 elif guest.pending is None:
                     for seat in guest.you:
                         if seat in st.actors():
-                            r = guest.request(guest_choice(st, seat))
+                            if seat not in agents:
+                                agents[seat] = player(guest.game, seat, conf["seed"],
+                                                      conf.get("pace", 100))
+                            a = agents[seat].act(st, seat, guest.game_time(now))
+                            r = None if a is None else guest.request(a)
                             if r is not None:
                                 asked = (r, ticks_us())
                                 guest.ch.flush(now)
@@ -178,12 +198,16 @@ def main():
     with open("link_conf.json") as f:
         conf = json.load(f)
     heap("imports")
-    # a guest uses LINK A; a host one port per guest (a star: LINK A, then LINK B)
+    # a guest uses LINK A; a host one port per guest (a star: LINK A, LINK B, LINK C)
     n = conf.get("guests", 1) if conf["role"] == "host" else 1
     ports = link_cable.open_ports(pins.LINK_PORTS[:n])
-    heap("cable")
     for p in ports:
         print("KU %s" % (p.uart,))
+    if n > 2:
+        from hal import link_pio
+        ports.append(link_pio.open_port(*pins.LINK_C))
+        print("KU pio")
+    heap("cable")
     if conf["role"] == "host":
         run_host(conf, ports)
     else:

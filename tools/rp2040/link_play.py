@@ -24,6 +24,22 @@ def guest_choice(state, p):
     return legal[-1]
 
 
+class _Rule:
+    """guest_choice as an agent (act(state, player, now))."""
+
+    def act(self, state, p, now):
+        return guest_choice(state, p)
+
+
+def player(game, seat, seed, pace=100):
+    """The scripted human of a seat: Kocka 10000's fixed rule, or in Cubo a bot's choices
+    (a level by seat, its think times at `pace` percent)."""
+    if game == "kocka10000":
+        return _Rule()
+    from shared_rules.cubo.bots import make_bot
+    return make_bot(("easy", "medium", "hard")[seat % 3], seed + seat, pace)
+
+
 def action_crc(action, crc=0):
     return binascii.crc32(repr(tuple(action)).encode(), crc)
 

@@ -9,8 +9,11 @@
  *
  * With N devices each has its own flash filesystem (--fs, one per device) and frame
  * folder (DIR/d0, DIR/d1, ...), and --wire joins device D's UART U to another's (0.0-1.0:
- * UART0 of device 0 to UART0 of device 1; wires are numbered from 0 in that order). All
- * run on one timeline in lockstep, at most one byte time of the fastest cable apart.
+ * UART0 of device 0 to UART0 of device 1; wires are numbered from 0 in that order). An
+ * end may be a pair of GPIOs instead, D.pT.R (TX GPIO T, RX GPIO R: a PIO UART's pins),
+ * whose line levels cross the wire (wire.mjs PinWire: 0.p6.7-3.0 joins device 0's GP6/GP7
+ * to device 3's UART0). All run on one timeline in lockstep, at most one byte time of the
+ * fastest cable apart.
  * A wire D.U-ext is an open cable (wire.mjs OpenWire): device D's UART U at one end and
  * the outside at the other, whoever drives this process: the bytes the device transmits
  * come out as line events, each with the time its stop bit arrived (by the end of a run
@@ -49,7 +52,7 @@ import { readFileSync, writeFileSync } from 'fs';
 import readline from 'readline';
 import { patchedBootrom } from './bootrom.mjs';
 import { Board, FS_OFFSET } from './board.mjs';
-import { Wire, OpenWire, floodBytes } from './wire.mjs';
+import { Wire, OpenWire, PinWire, floodBytes } from './wire.mjs';
 
 const SLICE_NS = 4e6; // emulated time between looks at stdin
 
@@ -86,11 +89,20 @@ for (let d = 0; d < count; d++) {
   }));
 }
 const wires = [];
+/** A wire's end: "D.U" (device D's UART U) or "D.pT.R" (device D's GPIO T as TX, R as RX). */
+function wireEnd(text) {
+  const [d, u, rx] = text.split('.');
+  if (u.startsWith('p')) return { board: boards[Number(d)], tx: Number(u.slice(1)), rx: Number(rx) };
+  return { board: boards[Number(d)], uart: Number(u) };
+}
 for (const spec of (args.wire ? args.wire.split(',') : [])) {
-  const ends = spec.split('-').map((e) => e.split('.').map(Number));
-  const [d, u] = ends[0];
-  if (spec.endsWith('-ext')) wires.push(new OpenWire({ board: boards[d], uart: u }));
-  else wires.push(new Wire(...ends.map(([dd, uu]) => ({ board: boards[dd], uart: uu }))));
+  const ends = spec.split('-');
+  if (ends[1] === 'ext') {
+    wires.push(new OpenWire(wireEnd(ends[0])));
+    continue;
+  }
+  const at = ends.map(wireEnd);
+  wires.push(at.some((e) => e.tx !== undefined) ? new PinWire(...at) : new Wire(...at));
 }
 
 /** The bytes every open wire carried out by the timeline's now, as line events. */

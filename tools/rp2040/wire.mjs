@@ -251,3 +251,228 @@ export class OpenWire {
       uarts: [e.model ? { ...e.model.stats, baud: Math.round(e.model.baud()) } : null, null] };
   }
 }
+
+const IDLE = 1;
+
+/**
+ * A link cable with a pin end: a board's TX and RX GPIOs (driven and read by a PIO UART,
+ * firmware/hal/link_pio.py) on one side or both, the other side a UART (uart.mjs) or pins
+ * too. It carries line levels, not bytes: a level change of a pin end's TX GPIO,
+ * timestamped on the timeline, is replayed on the far end's RX GPIO one `delayNs` later
+ * (a clock alarm there; run.mjs steps the boards by at most that, so the far chip has
+ * never passed it). A UART end's bytes become the levels of their start, data and stop
+ * bits (8N1, at its baud rate); levels coming to a UART end are read as a receiving UART
+ * would: from each start bit's falling edge, the bits in their middles, the byte handed
+ * over one delay after its stop bit (a low stop bit: a framing error, the byte dropped,
+ * or a break when every bit was low).
+ *
+ * ends: { board, uart } or { board, tx, rx } (GPIOs). Faults as Wire's: cut and join,
+ * a board powered off (its end idles: the far RX sees the line high), inject.
+ */
+export class PinWire {
+  constructor(a, b, baud = 115200) {
+    this.ends = [a, b];
+    this.baud = baud;
+    this.cut = false;
+    this.stats = { carried: [0, 0], lost: [0, 0], injected: [0, 0], late: [0, 0], framing: [0, 0] };
+    this.queues = [[], []]; // per receiving end: [timeline ns, level or byte] in time order
+    this.alarms = [null, null];
+    this.rx = [null, null]; // a UART end's decoder of the far pin end's levels
+    for (let i = 0; i < 2; i++) {
+      const end = this.ends[i];
+      end.pins = end.tx !== undefined;
+      const hook = (board) => this.attach(i, board);
+      end.board.bootHooks.push(hook);
+      end.board.offHooks.push(() => this.poweredOff(i));
+      if (end.board.mcu) hook(end.board);
+    }
+  }
+
+  bitNs() {
+    const u = this.ends.find((e) => !e.pins && e.model);
+    return u ? u.model.byteNs() / 10 : 1e9 / this.baud;
+  }
+
+  /** One character's time: the lockstep's step, and the line's delay. */
+  byteNs() {
+    return 10 * this.bitNs();
+  }
+
+  attach(i, board) {
+    const end = this.ends[i];
+    const far = 1 - i;
+    const { mcu } = board;
+    const q = this.queues[i];
+    this.stats.lost[i] += q.length;
+    q.length = 0;
+    this.alarms[i] = mcu.clock.createAlarm(() => this.deliver(i));
+    if (end.pins) {
+      mcu.gpio[end.rx].setInputValue(true); // the line idles high
+      let level = IDLE;
+      mcu.gpio[end.tx].addListener((value) => {
+        const now = value === 0 ? 0 : 1; // GPIOPinState.Low; an undriven pin is pulled up
+        if (now === level || !board.on) return;
+        level = now;
+        this.sendLevel(far, board.base + mcu.clock.nanosCounter, now);
+      });
+    } else {
+      end.model = board.uarts[end.uart];
+      end.model.onTransmit = (byte, endNs) => this.sendByte(far, byte, board.base + endNs);
+      this.rx[i] = { busy: false, edges: [[0, IDLE]], alarm: mcu.clock.createAlarm(() => this.decode(i)) };
+    }
+  }
+
+  poweredOff(i) {
+    const far = 1 - i;
+    if (this.ends[far].board.on) this.sendLevel(far, this.ends[i].board.now, IDLE);
+  }
+
+  /** A level change leaving toward end `to` at timeline `atNs`. */
+  sendLevel(to, atNs, level) {
+    const end = this.ends[to];
+    if (this.cut || !end.board.on || !this.alarms[to]) {
+      this.stats.lost[to]++;
+      return;
+    }
+    const when = atNs + this.byteNs();
+    if (end.pins) this.enqueue(to, when, level);
+    else this.edge(to, when, level);
+  }
+
+  /** A byte from a UART end, its stop bit out at `endNs`, toward end `to`. */
+  sendByte(to, byte, endNs) {
+    if (this.cut || !this.ends[to].board.on) {
+      this.stats.lost[to]++;
+      return;
+    }
+    this.stats.carried[to]++;
+    const b = this.bitNs();
+    const start = endNs - 10 * b;
+    if (this.ends[to].pins) {
+      const levels = [0];
+      for (let k = 0; k < 8; k++) levels.push((byte >> k) & 1);
+      levels.push(IDLE);
+      let last = IDLE;
+      levels.forEach((lv, k) => {
+        if (lv !== last) this.sendLevel(to, start + k * b, lv);
+        last = lv;
+      });
+    } else this.enqueue(to, endNs + this.byteNs(), byte); // UART to UART: a byte
+  }
+
+  enqueue(to, atNs, value) {
+    const q = this.queues[to];
+    let k = q.length;
+    while (k > 0 && q[k - 1][0] > atNs) k--;
+    q.splice(k, 0, [atNs, value]);
+    this.schedule(to);
+  }
+
+  schedule(to) {
+    const q = this.queues[to];
+    if (!q.length) return;
+    const delta = q[0][0] - this.ends[to].board.now;
+    if (delta < 0) this.stats.late[to]++;
+    this.alarms[to].schedule(Math.max(0, delta));
+  }
+
+  deliver(to) {
+    const q = this.queues[to];
+    const end = this.ends[to];
+    const now = end.board.now;
+    while (q.length && q[0][0] <= now) {
+      const [, v] = q.shift();
+      if (end.pins) end.board.mcu.gpio[end.rx].setInputValue(!!v);
+      else end.model.receive(v);
+    }
+    this.schedule(to);
+  }
+
+  /** A level reaching UART end `to` at timeline `atNs`: its receiver's view of the line. */
+  edge(to, atNs, level) {
+    const rx = this.rx[to];
+    if (!rx) return;
+    rx.edges.push([atNs, level]);
+    if (!rx.busy && level === 0) this.startByte(to, atNs);
+  }
+
+  startByte(to, t0) {
+    const rx = this.rx[to];
+    rx.busy = true;
+    rx.t0 = t0;
+    const board = this.ends[to].board;
+    const delta = t0 + 10 * this.bitNs() - board.now;
+    if (delta < 0) this.stats.late[to]++;
+    rx.alarm.schedule(Math.max(0, delta));
+  }
+
+  levelAt(rx, t) {
+    let level = IDLE;
+    for (const [at, lv] of rx.edges) {
+      if (at > t) break;
+      level = lv;
+    }
+    return level;
+  }
+
+  /** A character's time has passed since its start bit: the byte it carried. */
+  decode(to) {
+    const rx = this.rx[to];
+    const b = this.bitNs();
+    let byte = 0;
+    for (let k = 0; k < 8; k++) byte |= this.levelAt(rx, rx.t0 + (1.5 + k) * b) << k;
+    const stopAt = rx.t0 + 9.5 * b;
+    if (this.levelAt(rx, stopAt)) {
+      this.stats.carried[to]++;
+      this.ends[to].model.receive(byte);
+    } else if (byte === 0) this.ends[to].model.receiveBreak();
+    else this.stats.framing[to]++;
+    // keep the level at the stop bit's middle; the next start is a falling edge after it
+    const last = this.levelAt(rx, stopAt);
+    const later = rx.edges.filter(([at]) => at > stopAt);
+    rx.edges = [[stopAt, last], ...later];
+    rx.busy = false;
+    let prev = last;
+    for (const [at, lv] of later) {
+      if (prev === 1 && lv === 0) {
+        this.startByte(to, at);
+        break;
+      }
+      prev = lv;
+    }
+  }
+
+  /** Bytes arriving at end `to` from the line, back to back from `nowNs`. */
+  inject(to, bytes, nowNs) {
+    const end = this.ends[to];
+    if (!end.board.on) return;
+    let t = nowNs;
+    const ns = this.byteNs();
+    for (const byte of bytes) {
+      t += ns;
+      this.stats.injected[to]++;
+      this.sendByte(to, byte, t - ns); // arrives one delay later, as the other end's would
+      this.stats.carried[to]--;
+    }
+  }
+
+  setCut(cut) {
+    this.cut = cut;
+    if (cut) {
+      for (let i = 0; i < 2; i++) {
+        const end = this.ends[i];
+        if (end.pins) {
+          this.stats.lost[i] += this.queues[i].length;
+          this.queues[i].length = 0;
+          if (end.board.on) end.board.mcu.gpio[end.rx].setInputValue(true); // pulled up
+        } else this.queues[i].length = 0;
+      }
+    }
+  }
+
+  report() {
+    return { cut: this.cut, ...this.stats, pins: true,
+      uarts: this.ends.map((e) => (!e.pins && e.model ? { ...e.model.stats, baud: Math.round(e.model.baud()) }
+        : null)) };
+  }
+}

@@ -36,6 +36,8 @@ def open(app):
     if role is None:
         app.push(RoleScreen(app, ports))
         return
+    if role == S.HOST:
+        ports = S.ports_of(app.hal, True)
     begin(app, role, ports)
 
 
@@ -48,7 +50,7 @@ def resume(app, saved, play):
     seats = link.get("seats") or []
     me = S.device_id(app.hal.storage, app.hal.random_seed)
     role = S.HOST if link.get("host") == me else S.GUEST
-    ports = S.ports_of(app.hal)
+    ports = S.ports_of(app.hal, role == S.HOST)
     setup = getattr(games.load(saved["game"]), "LINK", None)
     if not ports or S.role_of(ports) not in (None, role) or setup is None or \
             len(seats) != len(saved["players"]):
@@ -142,7 +144,9 @@ class RoleScreen(ListScreen):
 
     def go(self, role):
         self.app.pop()
-        begin(self.app, role, self.ports)
+        # a host also gets the ports only a host uses (the Pico's LINK C)
+        ports = S.ports_of(self.app.hal, True) if role == S.HOST else self.ports
+        begin(self.app, role, ports)
 
 
 class LobbyScreen(ListScreen):

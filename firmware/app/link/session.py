@@ -43,10 +43,13 @@ def device_id(storage, random_seed):
     return "%08x" % (random_seed() & 0x3FFFFFFF)
 
 
-def ports_of(hal):
-    """The HAL's link ports (transports): hal.link_ports(), [] when it has none."""
+def ports_of(hal, host=False):
+    """The HAL's link ports (transports): hal.link_ports(), [] when it has none; a host's
+    also those only a host uses (the Pico's LINK C, so a guest never opens it)."""
     f = getattr(hal, "link_ports", None)
-    return list(f()) if f is not None else []
+    if f is None:
+        return []
+    return list(f(True)) if host else list(f())
 
 
 def role_of(ports):

@@ -1,0 +1,223 @@
+"""LINK C: a link cable on a PIO UART (the RP2040 has two UARTs, both taken by LINK A and
+LINK B), for the host of four Kockas (docs/link.md, hardware/README.md). Same shape as
+hal/link_cable.LinkCable: write(data) never blocks and drops a whole frame it has no room
+for, read() returns the bytes since the last call (a memoryview, valid until the next
+call) or None, free(), waiting(), close() and reopen(). Only a host opens it
+(hal.pico.PicoHal.link_ports(host=True)): a guest's cable is LINK A or LINK B.
+
+Two state machines of one PIO block (their programs: hal/link_pio_asm.py), 8 PIO cycles
+a bit at 115200 baud, 8N1:
+
+- TX pulls a byte (the line idles high while its FIFO is empty), raises its irq flag, and
+  sends start bit, 8 data bits (LSB first) and stop bit. The flag's hard interrupt tops
+  the 4-word FIFO up from a preallocated ring (TX_QUEUE bytes), so a 420-byte frame
+  leaves at the line's rate while the app does other things; write() copies the frame
+  into the ring and starts the machine if it was idle.
+- RX waits for a start bit's falling edge, samples the 8 bits in their middles, and
+  pushes the byte only when the stop bit is high (a framing error or a break waits for
+  the line to idle and is dropped: the link's CRC deals with the rest). Each push raises
+  its irq flag, and the hard interrupt moves the FIFO's bytes into a preallocated ring
+  (RX_RING). The FIFO holds 4 bytes, 0.35 ms at 115200: an app frame (a display push
+  blocks for ms) would overrun it, the interrupt does not.
+
+The interrupt handlers allocate nothing (ints below 2**30, preallocated bytearrays), as a
+hard interrupt requires. Memory: the rings and the read buffer, about 3.3 KB, sized as a
+cable's buffers are (hal/link_cable.py): the queue holds the largest frame whole (the
+channel hands over a data frame only when free() says it fits), the ring what arrives
+between two polls, and a read returns a chunk at a time (the channel reads until None).
+"""
+
+from array import array
+
+import machine
+import micropython
+import rp2
+from micropython import const
+from rp2 import PIO
+
+from hal.link_pio_asm import RX, TX
+
+BAUD = const(115200)
+TX_QUEUE = const(2048)      # LinkCable's TX_BUFFER (the largest frame) rounded up to a
+                            # power of two, as RX_RING: masks wrap them
+RX_RING = const(1024)       # as LinkCable's RX_BUFFER: 89 ms of the line between polls
+READ_CHUNK = const(256)     # the most one read() returns (the channel reads again)
+_CYCLES_PER_BIT = const(8)
+_FIFO = const(4)
+
+
+# The open port's state, for the interrupt handlers (viper: a Python handler costs about
+# 50 us a byte on the RP2040, and two a byte time at full duplex starved the app; the
+# board has one LINK C, so one port at a time). Words: _tx_st [read index, bytes queued,
+# FSTAT address, TXF address, TXFULL bit]; _rx_st [write index, read index, overruns,
+# FSTAT address, RXF address, RXEMPTY bit].
+_txq = bytearray(0)
+_tx_st = array("I")
+_ring = bytearray(0)
+_rx_st = array("I")
+_PIO_BASE = (0x50200000, 0x50300000)
+
+
+@micropython.viper
+def _on_tx(sm):
+    # hard interrupt: a byte left the FIFO; top it up from the queue
+    st = ptr32(_tx_st)
+    q = ptr8(_txq)
+    fstat = ptr32(st[2])
+    txf = ptr32(st[3])
+    full = st[4]
+    r = st[0]
+    n = st[1]
+    while n > 0 and not (fstat[0] & full):
+        txf[0] = q[r]
+        r = (r + 1) & (TX_QUEUE - 1)
+        n -= 1
+    st[0] = r
+    st[1] = n
+
+
+@micropython.viper
+def _on_rx(sm):
+    # hard interrupt: move the RX FIFO's bytes (bits 31..24 of each word) to the ring
+    st = ptr32(_rx_st)
+    ring = ptr8(_ring)
+    fstat = ptr32(st[3])
+    rxf = ptr32(st[4])
+    empty = st[5]
+    w = st[0]
+    r = st[1]
+    while not (fstat[0] & empty):
+        b = (rxf[0] >> 24) & 0xFF
+        nw = (w + 1) & (RX_RING - 1)
+        if nw == r:
+            st[2] = st[2] + 1
+        else:
+            ring[w] = b
+            w = nw
+    st[0] = w
+
+
+class LinkPio:
+    """A PIO UART on GPIOs tx and rx: state machines sm_id (TX) and sm_id + 1 (RX)."""
+
+    def __init__(self, sm_id, tx, rx, baud=BAUD):
+        self._sm_id = sm_id
+        self._pins = (tx, rx)
+        self._freq = baud * _CYCLES_PER_BIT
+        self.sent = 0
+        self.received = 0
+        self.dropped = 0                    # writes dropped whole: no room in the queue
+        self.closed = True
+        self.reopen()
+
+    def reopen(self):
+        """Opens the port (again, after close()): rings, read buffer and state machines
+        afresh. True: it is open."""
+        global _txq, _tx_st, _ring, _rx_st
+        if not self.closed:
+            return True
+        Pin = machine.Pin
+        sm_id = self._sm_id
+        tx, rx = self._pins
+        Pin(rx, Pin.IN, Pin.PULL_UP)        # an unplugged jack idles high, as a line does
+        base = _PIO_BASE[sm_id >> 2]
+        i = sm_id & 3
+        _txq = bytearray(TX_QUEUE)
+        _tx_st = array("I", (0, 0, base + 0x004, base + 0x010 + 4 * i, 1 << (16 + i)))
+        _ring = bytearray(RX_RING)
+        _rx_st = array("I", (0, 0, 0, base + 0x004, base + 0x020 + 4 * (i + 1),
+                             1 << (8 + i + 1)))
+        self._txq = _txq
+        self._tx = _tx_st
+        self._rx = _rx_st
+        self._ringv = memoryview(_ring)
+        self._buf = bytearray(READ_CHUNK)
+        self._view = memoryview(self._buf)
+        self._tx_sm = rp2.StateMachine(sm_id, TX, freq=self._freq, set_base=Pin(tx),
+                                       out_base=Pin(tx))
+        self._rx_sm = rp2.StateMachine(sm_id + 1, RX, freq=self._freq, in_base=Pin(rx),
+                                       jmp_pin=Pin(rx))
+        self._tx_sm.irq(_on_tx, 1, True)
+        self._rx_sm.irq(_on_rx, 1, True)
+        self._rx_sm.active(1)
+        self._tx_sm.active(1)
+        self.closed = False
+        return True
+
+    @property
+    def overruns(self):
+        """Bytes lost: the ring was full."""
+        return self._rx[2]
+
+    def free(self):
+        """Bytes the queue surely has room for now."""
+        return TX_QUEUE - self._tx[1]
+
+    def write(self, data):
+        """Queues `data` whole for the line, or drops it (counted) when it would not fit."""
+        if self.closed:
+            return
+        n = len(data)
+        st = self._tx
+        if n > TX_QUEUE - st[1]:
+            self.dropped += 1
+            return
+        mv = memoryview(data)
+        state = machine.disable_irq()
+        w = (st[0] + st[1]) & (TX_QUEUE - 1)
+        k = min(n, TX_QUEUE - w)
+        self._txq[w:w + k] = mv[:k]
+        if k < n:
+            self._txq[0:n - k] = mv[k:]
+        st[1] += n
+        _on_tx(None)                    # an idle machine gets its first bytes here
+        machine.enable_irq(state)
+        self.sent += n
+
+    def read(self):
+        """The bytes that arrived since the last call (a memoryview, valid until the next
+        call), or None."""
+        if self.closed:
+            return None
+        st = self._rx
+        r = st[1]
+        w = st[0]                       # the handler only ever writes past w
+        n = (w - r) & (RX_RING - 1)
+        if not n:
+            return None
+        if n > READ_CHUNK:
+            n = READ_CHUNK
+        k = min(n, RX_RING - r)
+        self._buf[0:k] = self._ringv[r:r + k]
+        if k < n:
+            self._buf[k:n] = self._ringv[0:n - k]
+        st[1] = (r + n) & (RX_RING - 1)
+        self.received += n
+        return self._view[:n]
+
+    def waiting(self):
+        """How many bytes wait to be read."""
+        return 0 if self.closed else (self._rx[0] - self._rx[1]) & (RX_RING - 1)
+
+    def close(self):
+        """Stops both machines and gives their program space and the buffers back (link
+        play closes a port with no peer: app.link.session); reopen() opens it again."""
+        if self.closed:
+            return
+        self.closed = True
+        for sm in (self._tx_sm, self._rx_sm):
+            sm.active(0)
+            sm.irq(None)
+        pio = PIO(self._sm_id >> 2)
+        pio.remove_program(TX)
+        pio.remove_program(RX)
+        global _txq, _tx_st, _ring, _rx_st
+        _txq = _ring = bytearray(0)
+        _tx_st = _rx_st = array("I")
+        self._txq = self._buf = bytearray(0)
+        self._ringv = self._view = memoryview(self._buf)
+
+
+def open_port(sm_id, tx, rx, baud=BAUD):
+    """LINK C (board.pins.LINK_C): a LinkPio on those GPIOs."""
+    return LinkPio(sm_id, tx, rx, baud)
