@@ -192,7 +192,7 @@ def linked(tmp_path_factory):
     with rp2040emu.LinkedDevices(images(NAMES), out_dir=out, firmware=firmware) as pair:
         to_game(pair)
         started = pair.now
-        made = play(pair, moves=10)
+        made = play(pair, moves=6)
         level(pair)
         yield {"pair": pair, "logs": [log(d) for d in pair], "started": started,
                "made": made, "saves": [saved(d) for d in pair]}
