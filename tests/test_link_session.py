@@ -219,7 +219,7 @@ def test_lies_garbage_and_floods_change_nothing_and_memory_stays_bounded():
     for _ in range(20):
         t.tick()
     base = link_memory()
-    for i in range(300):
+    for i in range(120):
         liar_line.ba.inject(flood if i % 2 else frame_flood)   # at the host
         t.lines[0].ab.inject(flood[:200])                    # noise on a real guest's line
         t.lines[0].ba.inject(flood[200:400])

