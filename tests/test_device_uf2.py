@@ -2,8 +2,11 @@
 emulated RP2040. Built here from the shared MicroPython source, it boots from erased flash
 to the menu with every frame the simulator's and creates /data; a game saved by a `make
 flash` install resumes under the image, and the image's save resumes under the `make
-flash` install, each the state that was on screen; `kocka sync` gets every game from it while a game is open;
-How to play (from a setup and a pause box) costs next to nothing with the code frozen.
+flash` install, each the state that was on screen; every game plays by its buttons (its
+setup screen the simulator's, no exception, the heap sampled every frame and inside its
+budget, each opening within 200 ms); `kocka sync` gets every game from it while a game is
+open; How to play (from a setup and a pause box) costs next to nothing with the code
+frozen.
 The Pico 2 image is built and its UF2 checked (family, layout, the RP2350 image
 definition); there is no RP2350 emulator at hand to boot it."""
 import os
@@ -178,6 +181,7 @@ def test_the_pico2_image_is_a_uf2_for_the_rp2350():
 
 # With the image, at least half of the Pico's heap stays free for what comes next (linked
 # play): every game and screen within GAME_HEAP, the whole session within SESSION_HEAP.
+PLAY_MS = 4000   # each game's play in the session
 GAME_HEAP = 120 * 1024
 SESSION_HEAP = 125 * 1024
 HELP_FROZEN = 2 * 1024      # How to play over a paused game, above the game's peak
@@ -185,15 +189,15 @@ HELP_FROZEN = 2 * 1024      # How to play over a paused game, above the game's p
 
 @pytest.fixture(scope="module")
 def session(tmp_path_factory, firmware):
-    """One boot of the image through every game (as tests/test_device_games.py plays them)
-    and every other screen of the menu; the probe's log, and each game's opening (ms from
-    the start press to its first frame)."""
-    from tests.test_device_games import PLAY_MS
+    """One boot of the image through every game (seat 1 human, the rest bots: a few
+    seconds of play each, then back to the menu through the pause box) and every other
+    screen of the menu; the probe's log, each game's span of play and its opening (ms
+    from the start press to its first frame)."""
     dev = devicerun.boot(tmp_path_factory, "uf2-session", probe=True, firmware=firmware)
     devicerun.wait_top(dev, "BootScreen")
     go_to(dev, ("B",), "MainMenu")
     openings = {}
-    devicerun.every_game(dev, PLAY_MS, openings)
+    spans = devicerun.every_game(dev, PLAY_MS, openings)
     # How to play from the last game's setup and from its pause box (issue 16)
     go_to(dev, ("A",), "CubingosSetup")
     go_to(dev, ("X",), "HowTo")
@@ -208,7 +212,7 @@ def session(tmp_path_factory, firmware):
     devicerun.every_menu_screen(dev)
     dev.run(300)
     log = rp2040emu.ProbeLog(dev.console_text())
-    yield dev, log, openings
+    yield dev, log, openings, spans
     dev.close()
 
 
@@ -220,7 +224,7 @@ def peaks(log):
 
 
 def test_every_game_and_screen_runs_on_the_image(session):
-    dev, log, _openings = session
+    dev, log, _openings, _spans = session
     devicerun.assert_no_crash(dev)
     tops = set(f[3] for f in log.frames)
     for _label, setup, _start, play in GAMES:
@@ -228,8 +232,39 @@ def test_every_game_and_screen_runs_on_the_image(session):
     assert {"HistoryScreen", "SettingsScreen", "AboutScreen"} <= tops
 
 
+def test_each_game_moved_on_screen(session):
+    dev, _log, _openings, spans = session
+    for play, (t0, t1) in spans.items():
+        shown = {f.rgb565 for f in dev.frames if t0 <= f.t0 <= t1}
+        assert len(shown) >= 2, "%s showed %d different frames" % (play, len(shown))
+
+
+def test_every_setup_screen_is_the_simulators(session, tmp_path):
+    dev, log, _openings, _spans = session
+    for label, setup, _start, _play in GAMES:
+        first = [f for f in log.frames if f[3] == setup][0]
+        shown = dev.frames[first[7] - 1]  # what the panel showed after that frame
+        want = simframes.setup_screen(tmp_path / setup, label)
+        if shown.rgb565 != want:
+            shown.png(str(tmp_path / (setup + ".png")))
+            raise AssertionError("%s differs from the simulator's (device frame in %s)"
+                                 % (setup, tmp_path))
+
+
+def test_the_heap_is_sampled_every_frame(session):
+    dev, log, _openings, _spans = session
+    # every app frame is sampled; the panel saw the driver's black frame and then one
+    # transaction for each app frame that changed a pixel (a frame changing none sends none)
+    assert [f[0] for f in log.frames] == list(range(1, len(log.frames) + 1))
+    pushes = [f[7] for f in log.frames]
+    assert pushes == sorted(pushes) and pushes[-1] == len(dev.frames)
+    assert len(dev.frames) - 1 <= len(log.frames)
+    for _label, _setup, _start, play in GAMES:
+        assert log.peak({play}) > 60_000, play
+
+
 def test_the_heap_with_the_image_stays_inside_its_budget(session):
-    _dev, log, _openings = session
+    _dev, log, _openings, _spans = session
     p = peaks(log)
     print("uf2 peak live heap by screen:", sorted(p.items(), key=lambda x: -x[1]))
     for screen, peak in p.items():
@@ -241,7 +276,7 @@ def test_the_heap_with_the_image_stays_inside_its_budget(session):
 
 
 def test_interned_strings_do_not_grow_over_a_session(session):
-    _dev, log, _openings = session
+    _dev, log, _openings, _spans = session
     menus = [i for i, s in enumerate(log.states) if s[1] == "MainMenu"]
     at = dict(log.qstr)
     first = [at[i] for i in sorted(at) if i >= menus[0]][0]
@@ -257,7 +292,7 @@ OPENING_MS = 200
 
 
 def test_every_game_opens_within_200_ms_with_the_image(session):
-    _dev, _log, openings = session
+    _dev, _log, openings, _spans = session
     print("uf2 opening, start press -> first frame (ms):", openings)
     assert set(openings) == {play for _l, _s, _st, play in GAMES}
     for play, ms in openings.items():
