@@ -329,7 +329,7 @@ class App:
         if ms > 0:
             if self.link is not None:   # linked: a message that came in ends the wait
                 from app.link.wake import rest
-                rest(hal, wait, ms, self.link.ports)
+                rest(hal, wait, ms, self.link.ports, self.link.unread)
             else:
                 wait(ms)
         return due

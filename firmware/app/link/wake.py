@@ -2,18 +2,22 @@
 a linked device's message has come in (bytes arrived on a link port and the line went
 quiet), so the frame that handles it starts then, not at the next turn of the frame grid:
 a guest's press reaches the host's screen, and the host's answer the guest's, a frame
-sooner."""
+sooner. Bytes that came in while the frame was drawn count too: the session notes what
+its poll left waiting (unread()), and only bytes beyond that wake."""
 
 
-def rest(hal, wait, ms, ports):
+def rest(hal, wait, ms, ports, base=None):
+    """Waits up to ms. base: the bytes waiting on `ports` that nobody will read (the
+    session's unread() after its poll); None: those waiting now."""
     ticks = hal.ticks_ms
     diff = hal.ticks_diff
     start = ticks()
-    base = _waiting(ports)
-    if base < 0:
+    seen = waiting(ports)
+    if seen < 0:
         wait(ms)   # transports that cannot say (TCP): the plain wait
         return
-    seen = base
+    if base is None or base > seen:
+        base = seen
     while True:
         left = ms - diff(ticks(), start)
         if left <= 0:
@@ -22,13 +26,13 @@ def rest(hal, wait, ms, ports):
         wait(1)
         if diff(ticks(), t) < 1:
             return   # the wait ended early: a key
-        n = _waiting(ports)
+        n = waiting(ports)
         if n > base and n == seen:
             return   # a message came in and nothing more for a millisecond: its end
         seen = n
 
 
-def _waiting(ports):
+def waiting(ports):
     """Bytes waiting on the ports, or -1 when none of them can say."""
     n = -1
     for p in ports:

@@ -166,6 +166,7 @@ class CuboMatch(GameScreen):
         self.rolled_at = -10000
         self.spin_only = False  # this frame only the tumbling dice change (see draw)
         self.message = ""
+        self.sent = False       # linked: the last press only sent a request to the host
         self.last_secs = None
         self.led_sig = None
         self.summary = None     # (page, data) between rounds and at the end
@@ -278,6 +279,7 @@ class CuboMatch(GameScreen):
         kind = action[1]
         why = self.apply(action)   # app.gamescreen: here, or through the link
         if why == "":
+            self.sent = True
             return True   # sent to the linked host: shown when its action comes back
         if why is not None:  # IllegalAction: say why, change nothing
             self.message = why
@@ -452,6 +454,8 @@ class CuboMatch(GameScreen):
                 self.app.invalidate()
             return
         status = st.status[p]
+        view = (self.cursor, self.picked, self.choice, self.show_hint, self.message)
+        self.sent = False
         if status == C.WAITING:
             if is_click(ev, api.KEY_A) or is_click(ev, api.PRESS):
                 self.do((p, C.ROLL, gt))
@@ -459,7 +463,11 @@ class CuboMatch(GameScreen):
             self.arrange_event(ev, gt)
         elif status == C.CALLED and st.next_taker() == p:
             self.take_event(ev, gt)
-        self.app.invalidate()
+        if not self.sent or view != (self.cursor, self.picked, self.choice, self.show_hint,
+                                     self.message):
+            # a press that only went to the linked host changed nothing here: no frame is
+            # drawn for it, so the frame showing the host's answer is not kept waiting
+            self.app.invalidate()
 
     def on_pause(self, now):
         """The pause box went up (app.gamescreen): game time stops."""
