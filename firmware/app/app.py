@@ -324,7 +324,9 @@ class App:
         if now >= due:  # a frame on the grid, or late: not one a press woke early
             due = now - now % FRAME_MS + FRAME_MS
         ms = due - now - hal.ticks_diff(hal.ticks_ms(), start)
-        if idle_gc.collect_if_due(ms):
+        # not while a linked guest waits for the host's answer to its press: it is due
+        # within milliseconds, and the frame showing it would wait for the collection
+        if (self.link is None or not self.link.awaiting()) and idle_gc.collect_if_due(ms):
             ms = due - now - hal.ticks_diff(hal.ticks_ms(), start)
         if ms > 0:
             if self.link is not None:   # linked: a message that came in ends the wait

@@ -104,6 +104,10 @@ class LinkSession:
             return self.host.members()
         return self.guest.members if self.guest is not None else []
 
+    def awaiting(self):
+        """True while this guest's request has had no answer from the host yet."""
+        return self.guest is not None and self.guest.pending is not None
+
     # -- every frame --------------------------------------------------------------
     def poll(self, now):
         self.now = now
