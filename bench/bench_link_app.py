@@ -85,6 +85,7 @@ def cable_run(tmp):
             "press_to_every_device_ms": spread(samples),
             "press_to_host_ms": spread(per_device[L.HOST]),
             "press_to_guest_ms": spread(per_device[L.GUEST]),
+            "presses_ms": [round(x, 1) for x in samples],
             "countdown": countdown_offsets(leds, called),
             "emulated_s": round(emulated / 1000.0, 1), "wall_s": wall, "baud": baud}
 

@@ -78,3 +78,15 @@ def test_a_transport_that_cannot_say_gets_the_plain_wait():
     waited = []
     wake.rest(c, waited.append, 32, [object()])
     assert waited == [32]
+
+
+def test_with_a_microsecond_sleep_the_end_of_a_message_is_seen_to_a_few_bytes():
+    c = Clock()
+    c.sleep_us = lambda us: setattr(c, "t", c.t + us / 1000.0)
+    port = Port(c, [(9.5, 30), (10.2, 30)])    # the last byte at 10.2 ms
+    wake.rest(c, sleeper(c), 32, [port], base=0)
+    assert 10.2 < c.t <= 10.2 + 0.7            # a quiet 300 us after it, not a millisecond
+    c2 = Clock()
+    c2.sleep_us = lambda us: setattr(c2, "t", c2.t + us / 1000.0)
+    wake.rest(c2, sleeper(c2), 32, [Port(c2, [(0, 40)])], base=40)   # nobody reads them
+    assert c2.t == 32

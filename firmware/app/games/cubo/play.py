@@ -182,6 +182,17 @@ class CuboMatch(GameScreen):
             return 0
         return 2 if self.last_secs else 1   # tick_countdown's seconds left, None without one
 
+    def wake_in(self, now):
+        """App.rest: ms from `now` to the countdown's next second (its LEDs and beep are
+        due then, on every linked device alike, not at the next turn of the frame
+        grid), or None."""
+        if self.paused or self.summary is not None or self.last_secs is None:
+            return None
+        left = self.state.countdown_left(self.game_time(now))
+        if not left:
+            return None
+        return (left - 1) % 1000 + 1
+
     # -- clock ------------------------------------------------------------------
     def game_time(self, now):
         if self.link is not None:
