@@ -15,6 +15,7 @@ bench/bench_link_app.py.
 """
 import pytest
 
+from tests import devicerun
 from tests import linkraces as L
 from tools import rp2040emu
 
