@@ -2,10 +2,12 @@
 result on every linked device, and the countdown's LEDs across devices.
 
 Over the cable: two emulated RP2040s (tools/rp2040emu.LinkedDevices) run the Kocka
-firmware image (make uf2, RPI_PICO) with the instrumented loop (tools/rp2040/probe_main.py:
-a collection and a console line after every pushed frame, so the figures are a little
-slower than the plain app's), UART0 to UART0 with the wire's byte time at 115200 baud
-kept. From the boot into Link play, the host starts Cubo and both roll; the guest then
+firmware image (make uf2, RPI_PICO) with the instrumented loop (tools/rp2040/probe_main.py)
+in its lean form (probe_lean: no collection after each frame, only a console line after
+each pushed one): the probe's collection took 15-20 ms after every frame, and a message
+arriving meanwhile waited for it, which added up to 35 ms to a press (the app collects
+in its spare time itself: app.idle_gc). UART0 to UART0, with the wire's byte time kept
+at the cable's baud rate (hal/link_cable.BAUD, read back from the emulated UART). From the boot into Link play, the host starts Cubo and both roll; the guest then
 rerolls PRESSES times (X, one every REROLL_GAP_MS): each reroll is a request the host
 stamps and applies, and every device shows it when the action reaches it (the guest
 too: a real-time game shows its own press when the host's action comes back). The
@@ -41,7 +43,7 @@ def cable_run(tmp):
     binary, why = image_binary(tmp)
     if binary is None:
         return {"skipped": why}
-    images = L.images(L.NAMES)
+    images = L.images(L.NAMES, lean=True)
     with rp2040emu.LinkedDevices(images, out_dir=os.path.join(tmp, "cable"),
                                  firmware=binary) as pair:
         L.to_lobby(pair)
@@ -78,12 +80,14 @@ def cable_run(tmp):
         L.no_crash(pair)
         emulated = pair.now
         wall = pair.wall
+        baud = pair.wire_stats(0)["uarts"][0]["baud"]
     return {"presses": len(samples), "rerolls_applied": rerolls,
             "press_to_every_device_ms": spread(samples),
             "press_to_host_ms": spread(per_device[L.HOST]),
             "press_to_guest_ms": spread(per_device[L.GUEST]),
+            "presses_ms": [round(x, 1) for x in samples],
             "countdown": countdown_offsets(leds, called),
-            "emulated_s": round(emulated / 1000.0, 1), "wall_s": wall}
+            "emulated_s": round(emulated / 1000.0, 1), "wall_s": wall, "baud": baud}
 
 
 def countdown_offsets(leds, called):
@@ -216,12 +220,13 @@ def run():
     tmp = tempfile.mkdtemp(prefix="kocka-bench-link-app-")
     why = rp2040emu.missing()
     cable = {"skipped": why} if why else cable_run(tmp)
-    return {"cable": cable, "tcp": tcp_run(tmp), "goals": GOALS, "baud": 115200}
+    from hal import link_cable
+    return {"cable": cable, "tcp": tcp_run(tmp), "goals": GOALS, "baud": link_cable.BAUD}
 
 
 def firmware(result):
     from bench.common import stock_firmware
-    return stock_firmware() + "; the Kocka firmware image (make uf2) with the probe's loop"
+    return stock_firmware() + "; the Kocka firmware image (make uf2) with the probe's lean loop"
 
 
 def table(result):

@@ -238,8 +238,10 @@ class SerialLink:
     or another simulator's pty."""
     role = None
 
-    def __init__(self, path, baud=115200):
+    def __init__(self, path, baud=None):
         import serial
+        if baud is None:
+            from hal.link_cable import BAUD as baud   # the Kocka's cable
         self.port = serial.Serial(path, baud, timeout=0, write_timeout=0)
         self.where = path
 

@@ -289,3 +289,26 @@ def test_took_which_moves_with_up_and_down(tmp_path, monkeypatch):
     h.press(api.UP)
     assert t.cursor == 4                     # "none", at the list's end
     assert CT.KIND_NAMES[CT.SHOW] == "show"
+
+
+def test_the_countdowns_second_gets_a_frame_on_time_off_the_grid(tmp_path):
+    # App.rest wakes for the top screen's wake_in (CuboMatch: the countdown's next
+    # second), so its LEDs and beep change then on every linked device, not a grid turn later
+    from tests.apphelpers import Harness
+    h = Harness(tmp_path)
+    app = h.app
+
+    class Screen:
+        def __init__(self, ms):
+            self.ms = ms
+
+        def wake_in(self, now):
+            return self.ms
+
+    waited = []
+    now = 100
+    for ms, wait in ((7, 7), (None, 28), (50, 28)):
+        app.stack.append(Screen(ms))
+        due = app.rest(h.hal.ticks_ms(), waited.append, now, 0)
+        app.stack.pop()
+        assert due == 128 and waited.pop() == wait

@@ -26,14 +26,18 @@ LINK_PLAY = 4           # the main menu's row: the four games, then Link play
 NAMES = ("HANA", "GUS")
 
 
-def images(names):
-    """Flash filesystems for a linked image: the probe (boot.py) and a player's name."""
+def images(names, lean=False):
+    """Flash filesystems for a linked image: the probe (boot.py) and a player's name.
+    lean: the probe collects no garbage after each frame (its `probe_lean`), so the
+    frames take the plain app's time."""
     out = []
     for name in names:
         settings = json.dumps({"names": [name]}).encode()
-        out.append(device_image.build_image(
-            data={"settings.json": settings},
-            extra=rp2040emu.probe_main(frozen_image=True), bundle=False))
+        extra = rp2040emu.probe_main(frozen_image=True)
+        if lean:
+            extra["probe_lean"] = b""
+        out.append(device_image.build_image(data={"settings.json": settings}, extra=extra,
+                                            bundle=False))
     return out
 
 

@@ -25,7 +25,7 @@ import json
 import pytest
 
 from app.games.kocka10000.play import TABLE
-from hal import api
+from hal import api, link_cable
 from tests import devicerun
 from tests.apphelpers import Harness
 from tests.test_device_link_app import keys_for, save_info
@@ -243,7 +243,7 @@ def test_the_cable_carried_the_game_at_its_byte_time(game):
     c = game["cable"]
     assert c["lost"] == [0, 0] and c["late"] == [0, 0], c
     assert c["carried"][0] > 1000 and c["carried"][1] > 1000, c
-    assert abs(c["uarts"][0]["baud"] - 115200) < 200, c
+    assert abs(c["uarts"][0]["baud"] - link_cable.BAUD) < link_cable.BAUD * 0.002, c
     assert c["uarts"][0]["overruns"] == 0, c
     byte_ms = 10 * 1e3 / c["uarts"][0]["baud"]
     at = game["dev"].cable.arrivals

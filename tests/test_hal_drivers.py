@@ -203,6 +203,9 @@ class FakeTime:
         self.slept.append(ms)
         self.now += ms
 
+    def sleep_us(self, us):
+        self.slept.append(us / 1000.0)
+
 
 @pytest.fixture
 def bus(monkeypatch):

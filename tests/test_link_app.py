@@ -741,6 +741,36 @@ def test_two_simulators_play_cubo_in_real_time_to_the_end(pair):
     assert times == sorted(times)
 
 
+def test_a_cubo_guests_press_that_only_goes_to_the_host_draws_no_frame(pair):
+    # its screen changes when the host's action comes back: a frame drawn for the press
+    # itself (11 ms on the Pico) would make that answer wait (bench link_app)
+    from shared_rules.cubo import rules as C
+    pair.lobby()
+    choose(pair, "Cubo")
+    hm, gm = start(pair, "CuboMatch")
+    host, guest = pair.side("host"), pair.side("guest")
+    pair.until(lambda: hm.go_gt is None and gm.go_gt is None, 200, "Cubo! on both")
+    host.press(api.KEY_A)
+    guest.press(api.KEY_A)
+    pair.until(lambda: gm.state.status[1] == C.ARRANGING, 100, "the guest rolled")
+    pair.frames(40)                     # the roll has landed: nothing animates
+    g = pair.g
+    rolls = gm.state.rolls(1)
+    g.hal.buttons.inject(api.event(api.PRESSED, api.KEY_X))
+    g.clock += FRAME
+    assert not g.app.tick(g.clock)      # the reroll went out as a request, undrawn
+    assert g.app.link.awaiting()
+    g.hal.buttons.inject(api.event(api.RELEASED, api.KEY_X))
+    pushed = g.app.frames
+    pair.until(lambda: gm.state.rolls(1) > rolls, 20, "the host's answer on the guest")
+    assert g.app.frames > pushed and not g.app.link.awaiting()
+    # a press that changes the guest's own screen still draws at once
+    g.hal.buttons.inject(api.event(api.PRESSED, api.RIGHT))
+    g.clock += FRAME
+    assert g.app.tick(g.clock)
+    g.hal.buttons.inject(api.event(api.RELEASED, api.RIGHT))
+
+
 def test_a_guest_quitting_leaves_a_bot_in_its_seat(pair):
     pair.lobby()
     choose(pair, "Coloretto", bots=1)

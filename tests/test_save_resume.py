@@ -279,3 +279,25 @@ def test_a_held_save_the_flash_refuses_keeps_its_moves_in_memory(tmp_path):
     assert savegame.pending(h.hal.storage) is None   # no half a save on the flash
     rec.action((1, 2), 20)
     assert rec.ram == [(10, (0, 1)), (20, (1, 2))] and rec.n == 2
+
+
+def test_deferred_actions_reach_the_save_in_order_at_write_later(tmp_path):
+    # linked play defers the save of another device's action until its frame is shown
+    h = Harness(tmp_path)
+    st = h.hal.storage
+    rec = journal.Recorder(st)
+    rec.start("chess", {}, 1, ["A", "B"], 0)
+    rec.action((0, 1), 10)
+    assert rec.defer() and not rec.defer()      # once until written
+    rec.action((1, 2), 20)
+    rec.action((0, 3), 30)
+    assert [tuple(a) for a in savegame.pending(st)["actions"]] == [(0, 1)]
+    rec.write_later()
+    rec.action((1, 4), 40)                      # saved at once again
+    assert [tuple(a) for a in savegame.pending(st)["actions"]] == [(0, 1), (1, 2), (0, 3),
+                                                                    (1, 4)]
+    rec.defer()
+    rec.action((0, 5), 50)
+    rec.abandon()                               # quit: nothing is left to write
+    rec.write_later()
+    assert savegame.pending(st) is None

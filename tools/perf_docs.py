@@ -450,7 +450,7 @@ def link_table(r):
                              h[who][at] / 1024.0 for who in ("host", "guest")
                              for at in ("lobby", "play"))))
     return table(("what", "figure"), rows) + "\n\n" + where(r, "link") + \
-        " Baud rate %d (115200 set; the divider's nearest)." % k["baud"]
+        " Baud rate %d (the UART divider's nearest to the rate set)." % k["baud"]
 
 
 def link_four_table(r):
@@ -610,7 +610,10 @@ def link_app_table(r):
     t = press(tcp, goals["tcp_p90_ms"])
     rows.append(("TCP, two simulators in real time: a guest's press to the frame on every "
                  "device, median / p90 / max (%d presses)" % tcp["presses"], t[0], t[1]))
-    return table(("what", "figure", "goal"), rows) + "\n\n" + where(r, "link_app")
+    text = table(("what", "figure", "goal"), rows) + "\n\n" + where(r, "link_app")
+    if cable.get("baud"):
+        text += " The cable at %d baud (the emulated UART's)." % cable["baud"]
+    return text
 
 
 BLOCKS = {

@@ -314,7 +314,8 @@ class App:
         followed at the next multiple; a frame a press woke before it was due leaves the
         grid as it was. (With the grid moved to each press, a roll's next face came in
         the frame a press woke early, and the frame after it, on the old grid, had
-        nothing new: 55 ms between two pushes.)"""
+        nothing new: 55 ms between two pushes.) A top screen with wake_in(now) (ms to a
+        moment it must show on time, or None) gets a frame then too, off the grid."""
         if self.pending is not None or self.later:
             return now
         hal = self.hal
@@ -323,13 +324,23 @@ class App:
             return now
         if now >= due:  # a frame on the grid, or late: not one a press woke early
             due = now - now % FRAME_MS + FRAME_MS
-        ms = due - now - hal.ticks_diff(hal.ticks_ms(), start)
-        if idle_gc.collect_if_due(ms):
-            ms = due - now - hal.ticks_diff(hal.ticks_ms(), start)
+        end = due
+        wake_in = getattr(self.stack[-1], "wake_in", None)
+        if wake_in is not None:
+            # a moment the screen must show on time (a countdown's second): a frame then,
+            # off the grid (the grid stays, as for a press)
+            w = wake_in(now)
+            if w is not None and now + w < end:
+                end = now + w
+        ms = end - now - hal.ticks_diff(hal.ticks_ms(), start)
+        # not while a linked guest waits for the host's answer to its press: it is due
+        # within milliseconds, and the frame showing it would wait for the collection
+        if (self.link is None or not self.link.awaiting()) and idle_gc.collect_if_due(ms):
+            ms = end - now - hal.ticks_diff(hal.ticks_ms(), start)
         if ms > 0:
             if self.link is not None:   # linked: a message that came in ends the wait
                 from app.link.wake import rest
-                rest(hal, wait, ms, self.link.ports)
+                rest(hal, wait, ms, self.link.ports, self.link.unread)
             else:
                 wait(ms)
         return due

@@ -179,6 +179,7 @@ class Recorder:
         self.ram = None           # [(t, action), ...] once the flash took no more writes
         self.n = 0                # actions in this game (the journal must have them all)
         self.held = None          # start(hold=True): the actions until flush() writes the save
+        self.later = None         # defer(): the actions until write_later() appends them
 
     def _failed(self):
         """A write failed: from now on this game is kept in RAM."""
@@ -202,6 +203,7 @@ class Recorder:
         self.ram = None
         self.n = 0
         self.held = []
+        self.later = None
         if not hold:
             self.flush()
 
@@ -251,6 +253,7 @@ class Recorder:
         self.t0 = now - (info.get("elapsed") or 0)
         self.ram = None
         self.held = None
+        self.later = None
         self.n = len(acts)
         if info.get("torn") or info.get("repair") or \
                 (used is not None and used < len(info["actions"])):
@@ -276,6 +279,9 @@ class Recorder:
         if self.held is not None:
             self.held.append((t if t > 0 else 0, tuple(action)))
             return
+        if self.later is not None:
+            self.later.append((t if t > 0 else 0, tuple(action)))
+            return
         if self.ram is None:
             # the actions are not kept in RAM: the journal file has them
             try:
@@ -284,6 +290,30 @@ class Recorder:
             except OSError:
                 self._failed()
         self.ram.append((t if t > 0 else 0, tuple(action)))
+
+    def defer(self):
+        """From now on actions wait in RAM until write_later() appends them in one write
+        (app.after_frame: linked play shows another device's action without waiting for
+        the flash; a power cut meanwhile loses that frame's actions). False when already
+        deferring or no game is saved."""
+        if self.later is not None or self.info is None:
+            return False
+        self.later = []
+        return True
+
+    def write_later(self):
+        """Appends the actions defer() held back, and saves each one at once again."""
+        later = self.later
+        self.later = None
+        if not later or self.info is None:
+            return
+        if self.ram is None:
+            try:
+                self.storage.append(JOURNAL, b"".join([entry(t, a) for t, a in later]))
+                return
+            except OSError:
+                self._failed()
+        self.ram.extend(later)
 
     def applied(self, state, action, now):
         """After state.apply(action): saves it, and marks the game finished if it ended."""
@@ -307,6 +337,7 @@ class Recorder:
         if self.info is None:
             return 0
         self.flush()
+        self.write_later()
         done = self.finished(scores, now)
         self.info = None
         if self.ram is None:
@@ -344,3 +375,4 @@ class Recorder:
         self.info = None
         self.ram = None
         self.held = None
+        self.later = None

@@ -2,20 +2,24 @@
 shape: write(data) never blocks and may drop, read() gives the bytes since the last call
 or None), for link play between Kockas (docs/link.md, hardware/README.md).
 
-Baud rate: 115200, 8N1. A request and the ACTS that answers it are about 150 bytes each
-way, 13 ms on the wire at this rate, well inside the 50 ms a press may take to reach the
-other devices; a catching-up guest's window of eight 420-byte frames goes out in 0.3 s.
-Faster rates would gain little: the link's frame parser runs in Python at each app frame,
-and what arrives between two frames must wait in the receive buffer, which grows with the
-rate (a 140 ms frame at 115200 is 1.6 KB; at 921600 it would be 13 KB of the heap). And
-115200 is every USB-serial adapter's and MicroPython's default, so a PC can listen in.
+Baud rate: 460800, 8N1, on a short cable between two jacks (hardware/README.md). The
+rate is for latency: a guest's press is a request of about 70 bytes and the host's
+answer about 90 (the ack riding on it), 1.5 and 2 ms on the wire at this rate against
+6 and 8 ms at 115200, and a press must reach every device's screen within 50 ms
+(issue 28; bench link_app). The pace is not: write() hands the UART at most PACE's
+worth of bytes a second (115200 baud's, 11.5 KB/s), so what arrives between two app
+frames is what it was at 115200 (1 KB in 89 ms: RX_BUFFER) and a catching-up guest's
+window of eight 420-byte frames still leaves in 0.3 s; only a burst of what the TX
+buffer holds comes faster. Faster still (921600) would save another 2 ms a press and
+halve the time the RX buffer holds at the line's rate. A PC listening in on a
+USB-serial lead sets it to this rate (115200 is such adapters' default).
 
 Neither direction blocks. MicroPython's UART.write blocks once its transmit buffer is
 full (it waits for room byte by byte), so write() keeps its own count of the bytes
-still in that buffer, drained at the line's byte rate, and drops a whole frame that
+still in that buffer, drained at PACE's byte rate, and drops a whole frame that
 would not fit; free() says how much surely fits, and the channel hands over a data
 frame only when it does (shared_rules.link.channel), so nothing is dropped in normal
-use and the window flows at the line's rate. read() asks how many bytes wait (any())
+use and the window flows at that pace. read() asks how many bytes wait (any())
 and reads at most READ_CHUNK of them into a buffer allocated once, so it never waits
 for more either; it returns a memoryview of that buffer, valid until the next read().
 The channel reads until nothing waits.
@@ -24,8 +28,8 @@ Memory per open port (the heap budget of link play, docs/link.md): the UART's bu
 (TX_BUFFER + RX_BUFFER, allocated by machine.UART on the heap) and READ_CHUNK: about
 2.3 KB. The TX buffer holds the largest frame (the channel's frames.MAX_FRAME and its
 header), not a window: the channel tops it up at every poll, and 1 KB is 90 ms of the
-line, longer than an app frame. The RX buffer holds what arrives between two polls at
-the line's rate (89 ms; a longer frame on the receiver may overrun it, and the channel's
+pace, longer than an app frame. The RX buffer holds what arrives between two polls at
+the pace (89 ms; a longer frame on the receiver may overrun it, and the channel's
 resend covers that). close() gives the UART's buffers back (it waits for what is queued
 to leave: at most TX_BUFFER bytes, 0.1 s) and reopen() opens the same UART again.
 """
@@ -34,9 +38,10 @@ import time
 
 from micropython import const
 
-BAUD = const(115200)
+BAUD = const(460800)
+PACE = const(115200)        # the rate write() drains its count at: bytes go no faster
 TX_BUFFER = const(1152)     # the largest frame (MAX_FRAME 1024 and its header) whole
-RX_BUFFER = const(1024)     # what arrives between two polls (89 ms of the line)
+RX_BUFFER = const(1024)     # what arrives between two polls (89 ms at PACE)
 READ_CHUNK = const(256)     # the most one read() returns (the channel reads again)
 _CHAR_BITS = const(10)      # start, 8 data, stop
 
@@ -55,12 +60,14 @@ class LinkCable:
         self.uart = uart
         self.opener = opener
         self.baud = baud
+        pace = baud if baud < PACE else PACE
         self.room = tx_buffer
         self._ticks_us = ticks_us
         self._ticks_diff = ticks_diff
         self._ticks_add = ticks_add
-        # rounded up: the estimate drains no faster than the line, so it never overfills
-        self.us_per_byte = (_CHAR_BITS * 1_000_000 + baud - 1) // baud
+        # rounded up: the estimate drains no faster than the line (nor than PACE), so it
+        # never overfills
+        self.us_per_byte = (_CHAR_BITS * 1_000_000 + pace - 1) // pace
         self.queued = 0         # bytes written and (at most) still in the TX buffer
         self.mark = ticks_us()  # when `queued` was last brought up to date
         self._buf = bytearray(READ_CHUNK)

@@ -185,6 +185,7 @@ class PicoHal:
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
         self.sleep_ms = time.sleep_ms
+        self.sleep_us = time.sleep_us   # app.link.wake: a message's end, to the byte
         self.wait_for_input = self.buttons.wait
         self.version = self.describe()
         self.firmware = firmware_name()

@@ -17,6 +17,9 @@ not go backwards (no clock is read here). Frames are shared_rules.link.frames'.
     ch = Channel(transport, epoch)      epoch: a random 1..2**30-1 (hal.random_seed())
     ch.send(text) -> bool               queue a message (False: not up, or the queue is full)
     ch.poll(now) -> events              read, deliver, resend, ack, heartbeat, liveness
+    ch.poll(now, False)                 the same, but nothing is written: the caller
+                                        answers what came and then calls flush(now), so
+                                        the ack rides on its answer (one frame, not two)
     ch.flush(now)                       write what was queued since the last poll now,
                                         not at the next poll (a frame sooner)
 
@@ -114,7 +117,7 @@ class Channel:
         return len(self.tx)
 
     # -- the work of one frame ----------------------------------------------------
-    def poll(self, now):
+    def poll(self, now, send=True):
         events = None
         read = self.transport.read
         got = self._in
@@ -132,7 +135,8 @@ class Channel:
         if self.up and now - self.last_rx >= self.gone_ms:
             self._lost()
             events = _add(events, GONE, None)
-        self._transmit(now)
+        if send:
+            self._transmit(now)
         return events if events is not None else _EMPTY
 
     def flush(self, now):

@@ -240,7 +240,7 @@ class Host:
     # -- the link -------------------------------------------------------------------
     def tick(self, now):
         for p in self.ports:
-            for kind, data in p.ch.poll(now):
+            for kind, data in p.ch.poll(now, False):   # written by the flush below
                 if kind == MSG:
                     self._message(p, data, now)
                 elif kind == UP or kind == GONE:

@@ -12,7 +12,10 @@ on screen (crc32 of its state's to_dict() as JSON, 0 for screens without a game)
 (before a KS line whose screen is new, the firmware's own `qstr pool: ...` line from
 micropython.qstr_info(): the interned strings' RAM)
 At start it prints `KB <free heap> <allocated>` (before the HAL is built) and on any
-exception `KX` and the traceback. Nothing is printed while a sync session owns the
+exception `KX` and the traceback. With a file `probe_lean` on the filesystem the frames
+are not collected (a collection after every frame takes 15-20 ms with a game loaded,
+and a message arriving meanwhile waits for it): the heap field is then gc.mem_alloc() as
+it stands, and the frames' times are the plain app's (bench link_app's latencies). Nothing is printed while a sync session owns the
 port. In a Kocka firmware image, whose frozen main.py runs before any main.py on the
 filesystem, it is kocka_probe.py, and a two-line boot.py calls install(). The collection per frame costs emulated time, so timings are taken from runs
 of the normal main.py.
@@ -76,8 +79,18 @@ def fast_text(app, hal):
         font_fast.use(font, app.fb, hal.display.buf)
 
 
+def lean():
+    import os
+    try:
+        os.stat("probe_lean")
+        return True
+    except OSError:
+        return False
+
+
 def loop(app, hal):
     serial = hal.serial
+    collect = not lean()
     wait = getattr(hal, "wait_for_input", hal.sleep_ms)
     start = hal.ticks_ms()
     last = start
@@ -101,7 +114,8 @@ def loop(app, hal):
             app.frames += 1
             pushed = True
         if pushed and not serial.in_session:
-            gc.collect()
+            if collect:
+                gc.collect()
             name = type(app.top()).__name__
             print("KF %d %d %d %s %d %d %d %d" % (app.frames, now, gc.mem_alloc(), name,
                                                   time.ticks_diff(t1, t0),

@@ -15,7 +15,8 @@ the copy a guest keeps level with it), nothing a game draws:
   the seat meanwhile), the screen is opened afresh from the host's actions.
 
 The screen's act() takes the actions of other devices only when it could take a
-bot's move (remote_ready(): not during a roll or a summary the player reads).
+bot's move (remote_ready(): not during a roll or a summary the player reads), and their
+saves wait until the frame showing them is on screen (app.journal's defer()).
 """
 
 
@@ -85,6 +86,10 @@ class LinkedPlay:
                 continue
             if screen.paused or not screen.remote_ready():
                 return
+            rec = screen.rec
+            if rec is not None and rec.defer():
+                # its save is written once the frame showing it is on screen
+                screen.app.after_frame(rec.write_later)
             self.feeding = True
             try:
                 ok = screen.act(a)

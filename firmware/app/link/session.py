@@ -19,6 +19,7 @@ lobby after it, and every cable is closed when link play ends.
 """
 
 from shared_rules.link.channel import Channel
+from app.link.wake import waiting
 from app.version import VERSION
 
 HOST = "host"
@@ -86,6 +87,7 @@ class LinkSession:
         self.host = None
         self.guest = None
         self.candidates = []
+        self.unread = 0         # bytes the last poll left waiting on the ports (app.link.wake)
         if role == HOST:
             from shared_rules.link.host import Host
             self.host = Host(self.device, self.name, VERSION)
@@ -105,6 +107,10 @@ class LinkSession:
             return self.host.members()
         return self.guest.members if self.guest is not None else []
 
+    def awaiting(self):
+        """True while this guest's request has had no answer from the host yet."""
+        return self.guest is not None and self.guest.pending is not None
+
     # -- every frame --------------------------------------------------------------
     def poll(self, now):
         self.now = now
@@ -119,6 +125,7 @@ class LinkSession:
             self.bound.pump(now)
         elif self.guest is not None:
             self.maybe_open()
+        self.unread = waiting(self.ports)
 
     def poll_guest(self, now):
         g = self.guest
@@ -355,7 +362,7 @@ def keep(app):
     import sys
     for name in sys.modules:
         if name.startswith("shared_rules.link") or name == "app.link" or \
-                name in ("app.link.session", "app.link.play"):
+                name in ("app.link.session", "app.link.play", "app.link.wake"):
             app.core_modules.add(name)
 
 

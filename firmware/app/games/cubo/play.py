@@ -166,6 +166,7 @@ class CuboMatch(GameScreen):
         self.rolled_at = -10000
         self.spin_only = False  # this frame only the tumbling dice change (see draw)
         self.message = ""
+        self.sent = False       # linked: the last press only sent a request to the host
         self.last_secs = None
         self.led_sig = None
         self.summary = None     # (page, data) between rounds and at the end
@@ -180,6 +181,17 @@ class CuboMatch(GameScreen):
         if self.paused or st.is_terminal() or self.ready:
             return 0
         return 2 if self.last_secs else 1   # tick_countdown's seconds left, None without one
+
+    def wake_in(self, now):
+        """App.rest: ms from `now` to the countdown's next second (its LEDs and beep are
+        due then, on every linked device alike, not at the next turn of the frame
+        grid), or None."""
+        if self.paused or self.summary is not None or self.last_secs is None:
+            return None
+        left = self.state.countdown_left(self.game_time(now))
+        if not left:
+            return None
+        return (left - 1) % 1000 + 1
 
     # -- clock ------------------------------------------------------------------
     def game_time(self, now):
@@ -278,6 +290,7 @@ class CuboMatch(GameScreen):
         kind = action[1]
         why = self.apply(action)   # app.gamescreen: here, or through the link
         if why == "":
+            self.sent = True
             return True   # sent to the linked host: shown when its action comes back
         if why is not None:  # IllegalAction: say why, change nothing
             self.message = why
@@ -452,6 +465,8 @@ class CuboMatch(GameScreen):
                 self.app.invalidate()
             return
         status = st.status[p]
+        view = (self.cursor, self.picked, self.choice, self.show_hint, self.message)
+        self.sent = False
         if status == C.WAITING:
             if is_click(ev, api.KEY_A) or is_click(ev, api.PRESS):
                 self.do((p, C.ROLL, gt))
@@ -459,7 +474,11 @@ class CuboMatch(GameScreen):
             self.arrange_event(ev, gt)
         elif status == C.CALLED and st.next_taker() == p:
             self.take_event(ev, gt)
-        self.app.invalidate()
+        if not self.sent or view != (self.cursor, self.picked, self.choice, self.show_hint,
+                                     self.message):
+            # a press that only went to the linked host changed nothing here: no frame is
+            # drawn for it, so the frame showing the host's answer is not kept waiting
+            self.app.invalidate()
 
     def on_pause(self, now):
         """The pause box went up (app.gamescreen): game time stops."""
