@@ -15,6 +15,25 @@ import pytest
 from tests import fakepio
 
 
+class FakeTime:
+    """time's ticks: `step` us pass at each reading (the fixture's: a second, so the pace
+    never holds a write back unless a test stops the clock)."""
+
+    def __init__(self, step=1_000_000):
+        self.now = 0
+        self.step = step
+
+    def ticks_us(self):
+        self.now += self.step
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def ticks_add(self, a, b):
+        return a + b
+
+
 class FakePin:
     IN, OUT, PULL_UP = 0, 1, 2
     made = []
@@ -41,7 +60,9 @@ def lp(monkeypatch):
     monkeypatch.setitem(sys.modules, "rp2", fakepio.make_rp2())
     monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)
     monkeypatch.delitem(sys.modules, "hal.link_pio_asm", raising=False)
+    monkeypatch.setitem(sys.modules, "time", FakeTime())
     mod = importlib.import_module("hal.link_pio")
+    monkeypatch.setitem(sys.modules, "time", importlib.import_module("time"))
     monkeypatch.setattr(mod, "ptr32", fakepio.ptr32, raising=False)
     monkeypatch.setattr(mod, "ptr8", fakepio.ptr8, raising=False)
     mod.irq_state = irq
@@ -58,7 +79,10 @@ def open_c(lp):
 def test_it_opens_two_machines_on_link_c_pins_at_8_cycles_a_bit(lp):
     from board import pins
     port, tx, rx = open_c(lp)
-    assert tx.freq == rx.freq == 8 * 115200
+    assert tx.freq == rx.freq == 8 * 460800
+    from hal import link_cable
+    assert (lp.BAUD, lp.PACE, lp.PACED_ROOM) == (link_cable.BAUD, link_cable.PACE,
+                                                link_cable.TX_BUFFER)
     assert tx.pins["set_base"].gpio == tx.pins["out_base"].gpio == pins.LINK_C_TX
     assert rx.pins["in_base"].gpio == rx.pins["jmp_pin"].gpio == pins.LINK_C_RX
     assert [(p.gpio, p.mode, p.pull) for p in FakePin.made if p.mode is not None] == [
@@ -76,12 +100,12 @@ def test_write_never_blocks_and_the_irq_sends_the_rest_in_order(lp):
     frame = bytes(range(200))
     port.write(frame)
     assert len(tx.tx) == fakepio.FIFO            # what fits went to the FIFO at once
-    assert port.free() == lp.TX_QUEUE - 196
+    assert port.free() == min(lp.TX_QUEUE - 196, lp.PACED_ROOM)   # the pace's room
     assert lp.irq_state["off"] == 0               # interrupts back on
     line = b""
     while tx.tx:
         line += tx.line_takes(1)
-    assert line == frame and port.sent == 200 and port.free() == lp.TX_QUEUE
+    assert line == frame and port.sent == 200 and port.free() == lp.PACED_ROOM
 
 
 def test_a_frame_without_room_is_dropped_whole_and_room_comes_back(lp):
@@ -173,7 +197,7 @@ def test_a_closed_port_reopens_as_the_same_object_with_its_machines_and_rings_af
     tx2, rx2 = fakepio.MACHINES[pins.LINK_C_SM], fakepio.MACHINES[pins.LINK_C_SM + 1]
     assert tx2.on and rx2.on and tx2.hard and rx2.hard and rx2.handler is not None
     assert port.waiting() == 0 and port.read() is None    # the old ring's byte is gone
-    assert port.free() == lp.TX_QUEUE
+    assert port.free() == lp.PACED_ROOM
     port.write(b"xyz")
     line = b""
     while tx2.tx:
@@ -184,3 +208,19 @@ def test_a_closed_port_reopens_as_the_same_object_with_its_machines_and_rings_af
     assert bytes(port.read()) == b"\x09"
     assert port.reopen() is True                          # an open port: nothing to do
     assert fakepio.MACHINES[pins.LINK_C_SM] is tx2
+
+
+def test_writes_keep_the_cables_pace_out_of_a_cables_buffer(lp):
+    port, tx, _rx = open_c(lp)
+    clock = lp.time
+    clock.step = 0                                 # the clock stands still
+    port.write(bytes(1000))
+    assert port.free() == lp.PACED_ROOM - 1000     # the queue has more: the pace says no
+    port.write(bytes(200))
+    assert port.dropped == 1 and port.sent == 1000
+    tx.line_takes(1000)                            # gone at the line's rate: still paced
+    assert port.free() == lp.PACED_ROOM - 1000
+    clock.now += 100 * port.us_per_byte            # 100 bytes' time at the pace
+    assert port.free() == lp.PACED_ROOM - 900
+    clock.now += 900 * port.us_per_byte
+    assert port.free() == lp.PACED_ROOM

@@ -6,7 +6,7 @@ call) or None, free(), waiting(), close() and reopen(). Only a host opens it
 (hal.pico.PicoHal.link_ports(host=True)): a guest's cable is LINK A or LINK B.
 
 Two state machines of one PIO block (their programs: hal/link_pio_asm.py), 8 PIO cycles
-a bit at 115200 baud, 8N1:
+a bit at the cables' rate (hal/link_cable.py: 460800 baud), 8N1:
 
 - TX pulls a byte (the line idles high while its FIFO is empty), raises its irq flag, and
   sends start bit, 8 data bits (LSB first) and stop bit. The flag's hard interrupt tops
@@ -17,8 +17,11 @@ a bit at 115200 baud, 8N1:
   pushes the byte only when the stop bit is high (a framing error or a break waits for
   the line to idle and is dropped: the link's CRC deals with the rest). Each push raises
   its irq flag, and the hard interrupt moves the FIFO's bytes into a preallocated ring
-  (RX_RING). The FIFO holds 4 bytes, 0.35 ms at 115200: an app frame (a display push
+  (RX_RING). The FIFO holds 4 bytes, 0.09 ms at 460800: an app frame (a display push
   blocks for ms) would overrun it, the interrupt does not.
+- Paced as the cables are: free() counts what was written as leaving at PACE's byte rate
+  (115200's) out of a cable's TX_BUFFER, so the channel never sends faster than a guest's
+  cable can take between two of its polls, though each frame crosses at the line's rate.
 
 The interrupt handlers allocate nothing (ints below 2**30, preallocated bytearrays), as a
 hard interrupt requires. Memory: the rings and the read buffer, about 3.3 KB, sized as a
@@ -29,6 +32,8 @@ between two polls, and a read returns a chunk at a time (the channel reads until
 
 from array import array
 
+import time
+
 import machine
 import micropython
 import rp2
@@ -37,7 +42,9 @@ from rp2 import PIO
 
 from hal.link_pio_asm import RX, TX
 
-BAUD = const(115200)
+BAUD = const(460800)        # hal/link_cable.py's BAUD: every link port runs at one rate
+PACE = const(115200)        # hal/link_cable.py's PACE
+PACED_ROOM = const(1152)    # hal/link_cable.py's TX_BUFFER: the burst a guest's cable takes
 TX_QUEUE = const(2048)      # LinkCable's TX_BUFFER (the largest frame) rounded up to a
                             # power of two, as RX_RING: masks wrap them
 RX_RING = const(1024)       # as LinkCable's RX_BUFFER: 89 ms of the line between polls
@@ -107,6 +114,10 @@ class LinkPio:
         self.sent = 0
         self.received = 0
         self.dropped = 0                    # writes dropped whole: no room in the queue
+        # the pace: bytes written and not yet gone at PACE's rate (rounded up: never faster)
+        self.us_per_byte = (10 * 1_000_000 + PACE - 1) // PACE
+        self.paced = 0
+        self.mark = time.ticks_us()
         self.closed = True
         self.reopen()
 
@@ -141,6 +152,8 @@ class LinkPio:
         self._rx_sm.irq(_on_rx, 1, True)
         self._rx_sm.active(1)
         self._tx_sm.active(1)
+        self.paced = 0
+        self.mark = time.ticks_us()
         self.closed = False
         return True
 
@@ -149,9 +162,25 @@ class LinkPio:
         """Bytes lost: the ring was full."""
         return self._rx[2]
 
+    def _drain(self):
+        now = time.ticks_us()
+        if self.paced:
+            n = time.ticks_diff(now, self.mark) // self.us_per_byte
+            if n >= self.paced:
+                self.paced = 0
+                self.mark = now
+            elif n > 0:
+                self.paced -= n
+                self.mark = time.ticks_add(self.mark, n * self.us_per_byte)
+        else:
+            self.mark = now
+
     def free(self):
-        """Bytes the queue surely has room for now."""
-        return TX_QUEUE - self._tx[1]
+        """Bytes the queue surely has room for now, within the pace."""
+        self._drain()
+        room = TX_QUEUE - self._tx[1]
+        paced = PACED_ROOM - self.paced
+        return room if room < paced else paced
 
     def write(self, data):
         """Queues `data` whole for the line, or drops it (counted) when it would not fit."""
@@ -159,7 +188,7 @@ class LinkPio:
             return
         n = len(data)
         st = self._tx
-        if n > TX_QUEUE - st[1]:
+        if n > self.free():
             self.dropped += 1
             return
         mv = memoryview(data)
@@ -173,6 +202,7 @@ class LinkPio:
         _on_tx(None)                    # an idle machine gets its first bytes here
         machine.enable_irq(state)
         self.sent += n
+        self.paced += n
 
     def read(self):
         """The bytes that arrived since the last call (a memoryview, valid until the next

@@ -1,6 +1,7 @@
 """Two emulated Picos, device "a"'s LINK C (a PIO UART, hal/link_pio.py, on
 board.pins.LINK_C) wired to device "b"'s UART0 (tests/test_device_link_pio.py). "a" writes
-N bytes in frames and reads the echo while busy between reads (BUSY_MS of a spinning loop
+N bytes in frames, each when free() has room for it (as the link's channel does), and
+reads the echo while busy between reads (BUSY_MS of a spinning loop
 each time, as a display push blocks the app), counting its loop's spins: how much of the
 CPU the link's interrupts leave it. "b" echoes what its UART0 reads. Prints
 "POK a <sent> <back> <same> <echo us> <overruns> <dropped> <reads> <idle spins>
@@ -35,13 +36,15 @@ try:
         idle = spin()
         msg = bytes((i * 7 + 3) & 0xFF for i in range(N))
         t0 = time.ticks_us()
-        for k in range(0, N, 300):
-            port.write(msg[k:k + 300])
+        k = 0
         got = bytearray()
         reads = 0
         done = 0
         least = idle
         while time.ticks_diff(time.ticks_us(), t0) < 1500000:
+            while k < N and port.free() >= 300:
+                port.write(msg[k:k + 300])
+                k += 300
             least = min(least, spin())
             d = port.read()
             if d is not None:
@@ -55,7 +58,8 @@ try:
                                                   least))
         port.close()
     else:
-        u = machine.UART(0, baudrate=115200, tx=machine.Pin(0), rx=machine.Pin(1), timeout=0,
+        from hal.link_cable import BAUD
+        u = machine.UART(0, baudrate=BAUD, tx=machine.Pin(0), rx=machine.Pin(1), timeout=0,
                          txbuf=2048, rxbuf=2048)
         n = 0
         while n < N:
