@@ -85,9 +85,10 @@ def test_a_frame_too_long_is_dropped_with_a_count_and_the_next_is_read():
 
 def test_a_flood_keeps_the_buffer_and_the_next_frame_is_read():
     r = frames.Reader()
+    out = []
+    r.feed(b"@K", out)                  # the first frame's start allocates the buffer
     buf = r.parser.buf
     rng = random.Random(5)
-    out = []
     flood = bytes(rng.randrange(256) for _ in range(20000))
     for _ in range(10):
         r.feed(flood, out)
@@ -116,3 +117,17 @@ def test_other_versions_and_sync_frames_are_counted_not_taken():
     assert out == []
     assert r.bad_version == 1 and r.version_seen == "2"
     assert r.foreign == 5
+
+
+def test_the_buffer_comes_with_the_first_frame_and_goes_with_release():
+    r = frames.Reader()
+    out = []
+    r.feed(b"garbage with no frame start\r\n", out)
+    assert r.parser.buf is None                 # a port nobody talks on holds none
+    r.feed(frames.encode_ack(1, 2, 3)[:10], out)
+    assert len(r.parser.buf) == frames.MAX_FRAME
+    r.parser.release()                          # its port closed: the half frame dropped
+    assert r.parser.buf is None
+    r.feed(frames.encode_ack(1, 2, 3)[10:] + frames.encode_ack(4, 5, 6), out)
+    assert out == [(frames.ACK, 4, 5, 0, 6, "")]
+    assert len(r.parser.buf) == frames.MAX_FRAME

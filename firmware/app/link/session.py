@@ -90,6 +90,10 @@ class LinkSession:
                 self.host.add_port(Channel(t, hal.random_seed()))
         else:
             from shared_rules.link.guest import Guest
+            for t in ports:   # a cable: a guest's small TX buffer (hal/link_cable.py)
+                f = getattr(t, "for_guest", None)
+                if f is not None:
+                    f()
             # a guest on each port until one reaches a host (a cable in either socket)
             self.candidates = [Guest(Channel(t, hal.random_seed()), self.device, self.name,
                                      VERSION) for t in ports]
@@ -235,10 +239,11 @@ class LinkSession:
         app = self.app
         game = self.game
         from shared_rules import registry
-        desc = registry.find(game)
-        self.timed = desc.timed
-        # a guest's State came with the WELCOME: its rules stay loaded for the screen's
-        rules = desc.rules[:desc.rules.rfind(".") + 1] if begin is None else None
+        self.timed = registry.find(game).timed
+        # a State built already (a guest's, from the WELCOME; a resumed host's) keeps the
+        # rules' modules it was built from loaded, for the screen's (purged, the game
+        # would load a second copy of them)
+        rules = "shared_rules." if begin is None else None
 
         def build():
             if begin is not None:
