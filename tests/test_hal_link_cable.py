@@ -138,9 +138,9 @@ def test_close_gives_the_uart_back_and_then_nothing_is_read_or_written():
 def test_a_closed_cable_gives_its_buffers_back_and_reopens_afresh():
     uarts = []
 
-    def opener(txbuf=link_cable.TX_BUFFER):
+    def opener(txbuf=link_cable.TX_BUFFER, rxbuf=link_cable.RX_BUFFER):
         uarts.append(FakeUart())
-        uarts[-1].txbuf = txbuf
+        uarts[-1].bufs = (txbuf, rxbuf)
         return uarts[-1]
     clock = Clock()
     c = LinkCable(opener(), ticks_us=clock.ticks_us, ticks_diff=clock.ticks_diff,
@@ -159,11 +159,17 @@ def test_a_closed_cable_gives_its_buffers_back_and_reopens_afresh():
     plain, _uart, _clock = cable()                  # no opener: it stays closed
     plain.close()
     assert not plain.reopen() and plain.closed
-    c.for_guest()                                   # a guest's small TX buffer
-    assert len(uarts) == 3 and uarts[2].txbuf == link_cable.GUEST_TX
+    c.for_role("guest")                             # a guest's small TX buffer
+    assert len(uarts) == 3 and uarts[2].bufs == (link_cable.GUEST_TX, link_cable.RX_BUFFER)
     assert c.free() == link_cable.GUEST_TX and uarts[1].deinits == 1
-    c.for_guest()                                   # already so: nothing happens
+    c.for_role("guest")                             # already so: nothing happens
     assert len(uarts) == 3
+    c.for_role("host")                              # a host's small RX buffer
+    assert uarts[3].bufs == (link_cable.TX_BUFFER, link_cable.HOST_RX)
+    c.close()
+    c.reopen()                                      # the same buffers again
+    assert uarts[4].bufs == (link_cable.TX_BUFFER, link_cable.HOST_RX)
+    assert c.free() == link_cable.TX_BUFFER
 
 
 def test_open_port_asks_for_the_pins_the_board_gives_the_link(monkeypatch):

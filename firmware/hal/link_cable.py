@@ -21,14 +21,18 @@ returns are the frame reader's to keep (it parses them at once, so no buffer of 
 cable's own is held between reads). The channel reads until nothing waits.
 
 Memory per open port (the heap budget of link play, docs/link.md): the UART's buffers
-(TX_BUFFER + RX_BUFFER, allocated by machine.UART on the heap): about 2.2 KB. The TX buffer holds the largest frame (the channel's frames.MAX_FRAME and its
-header), not a window: the channel tops it up at every poll, and 1 KB is 90 ms of the
+(TX_BUFFER + RX_BUFFER, allocated by machine.UART on the heap): about 2.2 KB. The TX
+buffer holds the largest frame (the channel's frames.MAX_FRAME and its header), not a
+window: the channel tops it up at every poll, and 1 KB is 90 ms of the
 line, longer than an app frame. The RX buffer holds what arrives between two polls at
 the line's rate (89 ms; a longer frame on the receiver may overrun it, and the channel's
 resend covers that). close() gives the UART's buffers back (it waits for what is queued
-to leave: at most TX_BUFFER bytes, 0.1 s) and reopen() opens the same UART again. A
-guest sends only small frames (JOIN, REQ, acks): for_guest() opens its cable again with a
-TX buffer of GUEST_TX (0.9 KB less).
+to leave: at most TX_BUFFER bytes, 0.1 s) and reopen() opens the same UART again.
+
+Each role's cable is smaller (for_role(), when link play has chosen Host or Join): a
+guest sends only small frames (JOIN, REQ, acks), so its TX buffer is GUEST_TX (0.9 KB
+less); a host receives only those, at the pace of its guests' presses, so its RX buffer
+is HOST_RX (0.5 KB less). A guest keeps the RX buffer a catch-up's stream needs.
 """
 
 import time
@@ -40,6 +44,7 @@ TX_BUFFER = const(1152)     # the largest frame (MAX_FRAME 1024 and its header) 
 RX_BUFFER = const(1024)     # what arrives between two polls (89 ms of the line)
 READ_CHUNK = const(256)     # the most one read() returns (the channel reads again)
 GUEST_TX = const(256)       # a guest's largest frame (a JOIN, a request) whole
+HOST_RX = const(512)        # a host's guest sends a request or two between polls
 _CHAR_BITS = const(10)      # start, 8 data, stop
 
 
@@ -58,6 +63,7 @@ class LinkCable:
         self.opener = opener
         self.baud = baud
         self.room = tx_buffer
+        self.rx_buffer = RX_BUFFER
         self._ticks_us = ticks_us
         self._ticks_diff = ticks_diff
         self._ticks_add = ticks_add
@@ -127,38 +133,41 @@ class LinkCable:
             self.uart.deinit()
             self.uart = None
 
-    def reopen(self, tx_buffer=TX_BUFFER):
-        """Opens a closed cable again (its UART, buffers and counters afresh; a TX buffer of
-        `tx_buffer` bytes); False when it cannot be (no opener)."""
+    def reopen(self, tx_buffer=None, rx_buffer=None):
+        """Opens a closed cable again (its UART, buffers and counters afresh; its buffers'
+        sizes as before, or those given); False when it cannot be (no opener)."""
         if not self.closed:
             return True
         if self.opener is None:
             return False
-        self.uart = self.opener(tx_buffer)
-        self.room = tx_buffer
+        if tx_buffer is not None:
+            self.room = tx_buffer
+            self.rx_buffer = rx_buffer
+        self.uart = self.opener(self.room, self.rx_buffer)
         self.queued = 0
         self.mark = self._ticks_us()
         self.closed = False
         return True
 
-    def for_guest(self):
-        """Link play joins a host on this cable: its UART opened again with the small TX
-        buffer a guest's frames need (none is lost: nothing was sent yet)."""
-        if self.opener is not None and self.room != GUEST_TX:
+    def for_role(self, role):
+        """Link play hosts ("host") or joins ("guest") on this cable: its UART opened again
+        with that role's buffers (nothing is lost: the link has sent nothing yet)."""
+        tx, rx = (GUEST_TX, RX_BUFFER) if role == "guest" else (TX_BUFFER, HOST_RX)
+        if self.opener is not None and (self.room, self.rx_buffer) != (tx, rx):
             self.close()
-            self.reopen(GUEST_TX)
+            self.reopen(tx, rx)
 
 
 def open_port(uart_id, tx, rx, baud=BAUD):
     """A LinkCable on machine.UART(uart_id) with its TX and RX on those GPIOs."""
-    def opener(txbuf=TX_BUFFER):
+    def opener(txbuf=TX_BUFFER, rxbuf=RX_BUFFER):
         import machine
         Pin = machine.Pin
         # an unplugged jack's RX idles high, as a line does (the pad's default pull-down
         # would read as a break)
         Pin(rx, Pin.IN, Pin.PULL_UP)
         return machine.UART(uart_id, baudrate=baud, bits=8, parity=None, stop=1,
-                            tx=Pin(tx), rx=Pin(rx), txbuf=txbuf, rxbuf=RX_BUFFER,
+                            tx=Pin(tx), rx=Pin(rx), txbuf=txbuf, rxbuf=rxbuf,
                             timeout=0)
     return LinkCable(opener(), baud, opener=opener)
 

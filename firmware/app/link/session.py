@@ -83,6 +83,10 @@ class LinkSession:
         self.host = None
         self.guest = None
         self.candidates = []
+        for t in ports:   # a cable: the role's buffers (hal/link_cable.py)
+            f = getattr(t, "for_role", None)
+            if f is not None:
+                f(role)
         if role == HOST:
             from shared_rules.link.host import Host
             self.host = Host(self.device, self.name, VERSION)
@@ -90,10 +94,6 @@ class LinkSession:
                 self.host.add_port(Channel(t, hal.random_seed()))
         else:
             from shared_rules.link.guest import Guest
-            for t in ports:   # a cable: a guest's small TX buffer (hal/link_cable.py)
-                f = getattr(t, "for_guest", None)
-                if f is not None:
-                    f()
             # a guest on each port until one reaches a host (a cable in either socket)
             self.candidates = [Guest(Channel(t, hal.random_seed()), self.device, self.name,
                                      VERSION) for t in ports]
