@@ -141,9 +141,9 @@ class Parser:
     `feed(b)` returns None, or (type, payload_text) for an intact frame, or
     (BROKEN, reason) for a damaged one, or (BAD_VERSION, digit) for an intact frame
     of another protocol version; `feed_all(data, out)` feeds many bytes at once.
-    Memory is one buffer of `maxlen` bytes, allocated at the first frame's start and
-    kept (release() gives it back: a line nobody talks on holds none); the work per
-    byte is constant except at a newline (CRC of the frame).
+    Memory is one buffer of `maxlen` bytes, allocated at a frame's start if there is
+    none (so a line nobody talks on holds none; the link's reader drops it between
+    frames); the work per byte is constant except at a newline (CRC of the frame).
     """
 
     def __init__(self, maxlen=DEVICE_MAX_FRAME):
@@ -158,11 +158,6 @@ class Parser:
     def reset(self):
         self.state = 0
         self.n = 0
-
-    def release(self):
-        """Gives the buffer back (a frame begun is dropped); the next frame allocates it."""
-        self.buf = None
-        self.reset()
 
     def _broken(self, why, state=0):
         self.errors += 1

@@ -191,12 +191,12 @@ class LinkSession:
 
         def begin():
             host.start(game, seats, self.now, options, seed)
-            # a port with no guest now can only be refused until the game ends: closed,
-            # and its frame reader's buffer given back (allocated again at its next frame)
-            idle = [p.ch for p in host.ports if not p.ch.up]
-            for ch in idle:
-                ch.reader.parser.release()
-            close_ports([ch.transport for ch in idle])
+            # a port with no guest now can only be refused until the game ends: its cable
+            # closed and its channel dropped (a fresh one in the lobby after the game)
+            idle = [p for p in host.ports if not p.ch.up]
+            for p in idle:
+                host.ports.remove(p)
+            close_ports([p.ch.transport for p in idle])
         self.game = game
         self.open_game(setup, begin)
 
@@ -253,9 +253,17 @@ class LinkSession:
             self.opened = src.state
             self.count = count = len(src.actions)
             link = setup
+            loaded = ()
             if link is None:
+                import sys
                 from app import games
+                before = set(sys.modules)
                 link = getattr(games.load(game), "LINK", None)
+                # the setup's modules (not the rules' or the descriptor the game uses) are
+                # forgotten once the screen is built, as a setup screen's are
+                loaded = [n for n in sys.modules if n not in before and not (
+                    n.startswith("shared_rules.") or n.endswith(".descriptor"))]
+                before = None
                 if link is None:
                     self.status = "This Kocka cannot play %s linked" % (
                         games.title(game) or game)
@@ -274,6 +282,10 @@ class LinkSession:
                        "actions": list(src.actions), "elapsed": 0, "repair": True}
             screen = link.play_screen(app, self.kinds(), names, options, seed, old)
             screen.paused = False   # a linked game goes on: nobody waits for this one
+            if loaded:   # but a package of the game's modules
+                import sys
+                app.forget([n for n in loaded if not [
+                    m for m in sys.modules if m.startswith(n + ".")]], later=True)
             return screen
         app.switch(build, rules)
 
@@ -346,9 +358,11 @@ class LinkSession:
         if host is not None and host.phase == "playing" and host.state.is_terminal():
             host.to_lobby()
             self.game = None
-            for p in self.ports:
-                if getattr(p, "closed", False):
-                    p.reopen()
+            have = [p.ch.transport for p in host.ports]
+            for t in self.ports:
+                if t not in have:   # closed while the game played
+                    t.reopen()
+                    host.add_port(Channel(t, self.app.hal.random_seed()))
 
     def close(self):
         """Link play ends (B in the lobby): the others are told."""
