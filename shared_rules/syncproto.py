@@ -140,12 +140,14 @@ class Parser:
 
     `feed(b)` returns None, or (type, payload_text) for an intact frame, or
     (BROKEN, reason) for a damaged one, or (BAD_VERSION, digit) for an intact frame
-    of another protocol version; `feed_all(data, out)` feeds many bytes at once. Memory is one preallocated buffer of `maxlen` bytes;
-    the work per byte is constant except at a newline (CRC of the frame).
+    of another protocol version; `feed_all(data, out)` feeds many bytes at once.
+    Memory is one buffer of `maxlen` bytes, allocated at a frame's start if there is
+    none (so a line nobody talks on holds none; the link's reader drops it between
+    frames); the work per byte is constant except at a newline (CRC of the frame).
     """
 
     def __init__(self, maxlen=DEVICE_MAX_FRAME):
-        self.buf = bytearray(maxlen)
+        self.buf = None
         self.maxlen = maxlen
         self.n = 0
         self.state = 0        # 0: outside a frame, 1: after '@', 2: inside a frame
@@ -228,6 +230,8 @@ class Parser:
             return self._broken("control byte")
         if st == 1:
             if b == 0x4B:  # 'K'
+                if self.buf is None:
+                    self.buf = bytearray(self.maxlen)
                 self.state = 2
                 self.n = 0
                 return None

@@ -10,7 +10,7 @@ from hal.virtual import VirtualHal
 
 class FakeUart:
     """machine.UART's calls the cable makes; `line` is what arrived, `out` what was written.
-    readinto asked for more than waits would block on a real UART: here it fails."""
+    read asked for more than waits would block on a real UART: here it fails."""
 
     def __init__(self):
         self.line = bytearray()
@@ -20,11 +20,11 @@ class FakeUart:
     def any(self):
         return len(self.line)
 
-    def readinto(self, buf, n):
-        assert n <= len(self.line), "readinto would wait for bytes that are not there"
-        buf[:n] = self.line[:n]
+    def read(self, n):
+        assert n <= len(self.line), "read would wait for bytes that are not there"
+        data = bytes(self.line[:n])
         del self.line[:n]
-        return n
+        return data
 
     def write(self, data):
         self.out += data
@@ -85,14 +85,14 @@ def test_read_takes_at_most_a_chunk_and_the_rest_next_time():
     assert c.waiting() == 0
 
 
-def test_the_buffer_read_into_is_allocated_once():
+def test_the_cable_holds_no_buffer_of_its_own_between_reads():
     c, uart, _ = cable()
     uart.line += b"abc"
     a = c.read()
     uart.line += b"defg"
     b = c.read()
-    assert a.obj is b.obj       # views of one bytearray, made in __init__
-    assert bytes(b) == b"defg"
+    assert (a, b) == (b"abc", b"defg")
+    assert not [v for v in vars(c).values() if isinstance(v, (bytearray, memoryview))]
 
 
 def test_a_write_that_would_not_fit_is_dropped_whole_and_room_comes_back_at_the_byte_rate():
@@ -138,15 +138,16 @@ def test_close_gives_the_uart_back_and_then_nothing_is_read_or_written():
 def test_a_closed_cable_gives_its_buffers_back_and_reopens_afresh():
     uarts = []
 
-    def opener():
+    def opener(txbuf=link_cable.TX_BUFFER, rxbuf=link_cable.RX_BUFFER):
         uarts.append(FakeUart())
+        uarts[-1].bufs = (txbuf, rxbuf)
         return uarts[-1]
     clock = Clock()
     c = LinkCable(opener(), ticks_us=clock.ticks_us, ticks_diff=clock.ticks_diff,
                   ticks_add=clock.ticks_add, opener=opener)
     c.write(b"x" * 500)
     c.close()
-    assert c.closed and c.uart is None and c._buf is None and uarts[0].deinits == 1
+    assert c.closed and c.uart is None and uarts[0].deinits == 1
     assert c.reopen() and not c.closed and len(uarts) == 2
     assert c.free() == link_cable.TX_BUFFER        # nothing queued on the new UART
     uarts[1].line += b"hello"
@@ -158,6 +159,17 @@ def test_a_closed_cable_gives_its_buffers_back_and_reopens_afresh():
     plain, _uart, _clock = cable()                  # no opener: it stays closed
     plain.close()
     assert not plain.reopen() and plain.closed
+    c.for_role("guest")                             # a guest's small TX buffer
+    assert len(uarts) == 3 and uarts[2].bufs == (link_cable.GUEST_TX, link_cable.RX_BUFFER)
+    assert c.free() == link_cable.GUEST_TX and uarts[1].deinits == 1
+    c.for_role("guest")                             # already so: nothing happens
+    assert len(uarts) == 3
+    c.for_role("host")                              # a host's small RX buffer
+    assert uarts[3].bufs == (link_cable.TX_BUFFER, link_cable.HOST_RX)
+    c.close()
+    c.reopen()                                      # the same buffers again
+    assert uarts[4].bufs == (link_cable.TX_BUFFER, link_cable.HOST_RX)
+    assert c.free() == link_cable.TX_BUFFER
 
 
 def test_open_port_asks_for_the_pins_the_board_gives_the_link(monkeypatch):

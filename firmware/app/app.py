@@ -93,11 +93,13 @@ class App:
         self.stack.pop()
         self.push(screen)
 
-    def switch(self, factory):
+    def switch(self, factory, keep=None):
         """Starts a game from its setup screen: everything (setup and menu) is closed and
         purged first, so during play only the game's code is in RAM; the game's pop()
-        brings the menu back. The game's code loads in the next frame (see soon)."""
-        self.soon(lambda: self.play(factory))
+        brings the menu back. The game's code loads in the next frame (see soon). keep:
+        a prefix of module names that stay loaded (link play's State was built from
+        them: purged, the game would load a second copy)."""
+        self.soon(lambda: self.play(factory, keep))
 
     def soon(self, work, text="Loading\u2026"):
         """Answers a press now and does its slow work at the start of the next frame:
@@ -119,13 +121,14 @@ class App:
         """Starts a game straight from the menu (the headless demos): as switch()."""
         self.play(factory)
 
-    def play(self, factory):
+    def play(self, factory, keep=None):
         if not self.room_for_a_game():
             return
         del self.stack[:]
         self.sync.drop()
         # what the setup screen (or room_for_a_game) loaded and the game uses stays
-        self.close_log([n for n in sys.modules if n in _GAME_KIT or n.endswith(".descriptor")])
+        self.close_log([n for n in sys.modules if n in _GAME_KIT or n.endswith(".descriptor")
+                        or keep and n.startswith(keep)])
         try:
             screen = factory()
         except Exception:

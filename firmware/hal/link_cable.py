@@ -20,18 +20,23 @@ still in that buffer, drained at PACE's byte rate, and drops a whole frame that
 would not fit; free() says how much surely fits, and the channel hands over a data
 frame only when it does (shared_rules.link.channel), so nothing is dropped in normal
 use and the window flows at that pace. read() asks how many bytes wait (any())
-and reads at most READ_CHUNK of them into a buffer allocated once, so it never waits
-for more either; it returns a memoryview of that buffer, valid until the next read().
-The channel reads until nothing waits.
+and reads at most READ_CHUNK of them, so it never waits for more either; the bytes it
+returns are the frame reader's to keep (it parses them at once, so no buffer of the
+cable's own is held between reads). The channel reads until nothing waits.
 
 Memory per open port (the heap budget of link play, docs/link.md): the UART's buffers
-(TX_BUFFER + RX_BUFFER, allocated by machine.UART on the heap) and READ_CHUNK: about
-2.3 KB. The TX buffer holds the largest frame (the channel's frames.MAX_FRAME and its
-header), not a window: the channel tops it up at every poll, and 1 KB is 90 ms of the
-pace, longer than an app frame. The RX buffer holds what arrives between two polls at
-the pace (89 ms; a longer frame on the receiver may overrun it, and the channel's
+(TX_BUFFER + RX_BUFFER, allocated by machine.UART on the heap): about 2.2 KB. The TX
+buffer holds the largest frame (the channel's frames.MAX_FRAME and its header), not a
+window: the channel tops it up at every poll, and 1 KB is 90 ms of the pace, longer
+than an app frame. The RX buffer holds what arrives between two polls at the pace
+(89 ms; a longer frame on the receiver may overrun it, and the channel's
 resend covers that). close() gives the UART's buffers back (it waits for what is queued
 to leave: at most TX_BUFFER bytes, 0.1 s) and reopen() opens the same UART again.
+
+Each role's cable is smaller (for_role(), when link play has chosen Host or Join): a
+guest sends only small frames (JOIN, REQ, acks), so its TX buffer is GUEST_TX (0.9 KB
+less); a host receives only those, at the pace of its guests' presses, so its RX buffer
+is HOST_RX (0.5 KB less). A guest keeps the RX buffer a catch-up's stream needs.
 """
 
 import time
@@ -43,6 +48,8 @@ PACE = const(115200)        # the rate write() drains its count at: bytes go no 
 TX_BUFFER = const(1152)     # the largest frame (MAX_FRAME 1024 and its header) whole
 RX_BUFFER = const(1024)     # what arrives between two polls (89 ms at PACE)
 READ_CHUNK = const(256)     # the most one read() returns (the channel reads again)
+GUEST_TX = const(256)       # a guest's largest frame (a JOIN, a request) whole
+HOST_RX = const(512)        # a host's guest sends a request or two between polls
 _CHAR_BITS = const(10)      # start, 8 data, stop
 
 
@@ -62,6 +69,7 @@ class LinkCable:
         self.baud = baud
         pace = baud if baud < PACE else PACE
         self.room = tx_buffer
+        self.rx_buffer = RX_BUFFER
         self._ticks_us = ticks_us
         self._ticks_diff = ticks_diff
         self._ticks_add = ticks_add
@@ -70,8 +78,6 @@ class LinkCable:
         self.us_per_byte = (_CHAR_BITS * 1_000_000 + pace - 1) // pace
         self.queued = 0         # bytes written and (at most) still in the TX buffer
         self.mark = ticks_us()  # when `queued` was last brought up to date
-        self._buf = bytearray(READ_CHUNK)
-        self._view = memoryview(self._buf)
         self.sent = 0           # bytes handed to the UART
         self.received = 0
         self.dropped = 0        # writes dropped whole: the TX buffer had no room
@@ -108,8 +114,7 @@ class LinkCable:
         self.sent += n
 
     def read(self):
-        """The bytes that arrived since the last call (a memoryview, valid until the next
-        call), or None."""
+        """The bytes that arrived since the last call (at most READ_CHUNK), or None."""
         if self.closed:
             return None
         n = self.uart.any()
@@ -117,11 +122,11 @@ class LinkCable:
             return None
         if n > READ_CHUNK:
             n = READ_CHUNK
-        n = self.uart.readinto(self._buf, n)
-        if not n:
+        data = self.uart.read(n)
+        if not data:
             return None
-        self.received += n
-        return self._view[:n]
+        self.received += len(data)
+        return data
 
     def waiting(self):
         """How many bytes wait to be read (a wait loop may end early for them)."""
@@ -134,34 +139,42 @@ class LinkCable:
             self.closed = True
             self.uart.deinit()
             self.uart = None
-            self._buf = self._view = None  # type: ignore[assignment]
 
-    def reopen(self):
-        """Opens a closed cable again (its UART, buffers and counters afresh); False when it
-        cannot be (no opener)."""
+    def reopen(self, tx_buffer=None, rx_buffer=None):
+        """Opens a closed cable again (its UART, buffers and counters afresh; its buffers'
+        sizes as before, or those given); False when it cannot be (no opener)."""
         if not self.closed:
             return True
         if self.opener is None:
             return False
-        self.uart = self.opener()
+        if tx_buffer is not None:
+            self.room = tx_buffer
+            self.rx_buffer = rx_buffer
+        self.uart = self.opener(self.room, self.rx_buffer)
         self.queued = 0
         self.mark = self._ticks_us()
-        self._buf = bytearray(READ_CHUNK)
-        self._view = memoryview(self._buf)
         self.closed = False
         return True
+
+    def for_role(self, role):
+        """Link play hosts ("host") or joins ("guest") on this cable: its UART opened again
+        with that role's buffers (nothing is lost: the link has sent nothing yet)."""
+        tx, rx = (GUEST_TX, RX_BUFFER) if role == "guest" else (TX_BUFFER, HOST_RX)
+        if self.opener is not None and (self.room, self.rx_buffer) != (tx, rx):
+            self.close()
+            self.reopen(tx, rx)
 
 
 def open_port(uart_id, tx, rx, baud=BAUD):
     """A LinkCable on machine.UART(uart_id) with its TX and RX on those GPIOs."""
-    def opener():
+    def opener(txbuf=TX_BUFFER, rxbuf=RX_BUFFER):
         import machine
         Pin = machine.Pin
         # an unplugged jack's RX idles high, as a line does (the pad's default pull-down
         # would read as a break)
         Pin(rx, Pin.IN, Pin.PULL_UP)
         return machine.UART(uart_id, baudrate=baud, bits=8, parity=None, stop=1,
-                            tx=Pin(tx), rx=Pin(rx), txbuf=TX_BUFFER, rxbuf=RX_BUFFER,
+                            tx=Pin(tx), rx=Pin(rx), txbuf=txbuf, rxbuf=rxbuf,
                             timeout=0)
     return LinkCable(opener(), baud, opener=opener)
 

@@ -20,7 +20,8 @@ Reader.feed(data, out) appends the intact link frames in `data` to `out` as tupl
 (kind, src, dst, seq, ack, message) (seq is 0 and message "" for LA). Everything else is
 counted, never raised: garbage between frames (`skipped`), damaged frames (`broken`:
 bad CRC, a control byte, cut short), frames too long for the buffer (`too_long`: the
-buffer is MAX_FRAME bytes, preallocated, so a flood never grows memory), intact frames of
+buffer is MAX_FRAME bytes, held only while a frame is being read, so a flood never grows
+memory and a port holds none between frames), intact frames of
 another protocol version (`bad_version`, the last digit in `version_seen`), intact frames
 that are not link frames or whose numbers do not parse (`foreign`).
 """
@@ -85,7 +86,10 @@ class Reader:
         """Reads `data` (bytes, bytearray or memoryview); appends each intact link frame
         to `out`."""
         got = self._got
-        self.parser.feed_all(data, got)
+        p = self.parser
+        p.feed_all(data, got)
+        if p.state != 2:
+            p.buf = None   # held only while a frame is being read: a port holds none between
         for fr in got:
             self._take(fr, out)
         del got[:]

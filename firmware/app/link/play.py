@@ -119,7 +119,7 @@ class LinkedPlay:
         waits = screen.REMOTE   # the screen's module's (a game's modules load afresh)
         for p in self.remote:
             if p in gone and agents[p] is waits:
-                agents[p] = screen.make_bot(self.session.sub_kind(), p)
+                agents[p] = screen.make_bot(self.session.sub, p)
             elif p not in gone and agents[p] is not waits:
                 agents[p] = waits
 

@@ -78,7 +78,7 @@ class LinkSession:
         self.name = app.settings.name(0)
         self.now = app.now
         self.game = None        # the game id of the linked game open or about to open
-        self.setup = None       # its setup class (the setup module's LINK)
+        self.sub = None         # the bot level that plays a gone player's seat
         self.bound = None       # the play screen's binding (app.link.play.LinkedPlay)
         self.timed = False      # the game is played in real time (its descriptor's timed)
         self.opened = None      # the guest's State the open screen was built from
@@ -88,6 +88,10 @@ class LinkSession:
         self.guest = None
         self.candidates = []
         self.unread = 0         # bytes the last poll left waiting on the ports (app.link.wake)
+        for t in ports:   # a cable: the role's buffers (hal/link_cable.py)
+            f = getattr(t, "for_role", None)
+            if f is not None:
+                f(role)
         if role == HOST:
             from shared_rules.link.host import Host
             self.host = Host(self.device, self.name, VERSION)
@@ -193,12 +197,18 @@ class LinkSession:
                 seat[0] = "%s%d" % (name[:7], n)
                 n += 1
             taken.append(seat[0])
-        host.start(game, seats, self.now, options, self.app.hal.random_seed())
-        # a port with no guest now can only be refused until the game ends: closed
-        close_ports([p.ch.transport for p in host.ports if not p.ch.up])
+        seed = self.app.hal.random_seed()
+
+        def begin():
+            host.start(game, seats, self.now, options, seed)
+            # a port with no guest now can only be refused until the game ends: its cable
+            # closed and its channel dropped (a fresh one in the lobby after the game)
+            idle = [p for p in host.ports if not p.ch.up]
+            for p in idle:
+                host.ports.remove(p)
+            close_ports([p.ch.transport for p in idle])
         self.game = game
-        self.setup = setup
-        self.open_game(0)
+        self.open_game(setup, begin)
 
     def resume(self, saved, setup):
         """The host goes on with a linked game saved before a power cut: the same seats,
@@ -207,8 +217,7 @@ class LinkSession:
         self.host.start(saved["game"], link["seats"], self.now, saved["options"],
                         saved["seed"], saved["actions"])
         self.game = saved["game"]
-        self.setup = setup
-        self.open_game(len(saved["actions"]), saved)
+        self.open_game(setup, None, saved)
 
     def maybe_open(self):
         """A guest opens the game once the host's WELCOME and every action are here (and
@@ -219,15 +228,9 @@ class LinkSession:
         top = self.app.top()
         if getattr(top, "in_game", False) or self.app.pending is not None:
             return
-        from app import games
-        setup = getattr(games.load(g.game), "LINK", None)
-        if setup is None:
-            self.status = "This Kocka cannot play %s linked" % (games.title(g.game) or g.game)
-            return
         self.game = g.game
-        self.setup = setup
         self.status = ""
-        self.open_game(len(g.actions))
+        self.open_game(None, None)
 
     def reopen(self):
         """A guest's screen went ahead of the host or lost it: the game is opened afresh
@@ -236,31 +239,65 @@ class LinkSession:
         self.opened = None
         self.app.home()
 
-    def open_game(self, count, saved=None):
-        """Opens the play screen with the first `count` actions of the game already
-        played (a guest's catching up; a host's resume, from its `saved` game)."""
-        seats = self.seats()
-        kinds = self.kinds()
-        names = [s[0] for s in seats]
-        src = self.host if self.host is not None else self.guest
-        options = src.options if self.host is not None else src.state.options
-        seed = src.seed if self.host is not None else src.state.seed
-        if count and saved is None:
-            saved = {"v": 1, "game": self.game, "options": options, "seed": seed,
-                     "players": names, "meta": self.meta(), "started": 0,
-                     "actions": list(src.actions[:count]), "elapsed": 0, "repair": True}
-        self.opened = src.state
-        self.count = count
-        from shared_rules import registry
-        self.timed = registry.find(self.game).timed
-        play = self.setup.play_screen
+    def open_game(self, setup, begin, saved=None):
+        """Opens the linked game's play screen with the actions of the game played so far
+        (a guest's catching up; a host's resume, from its `saved` game). Its work is done
+        in the next frame, once the lobby has left RAM (app.switch): begin() (the host's
+        start), and the game's setup class loaded (`setup`, or its setup module's LINK
+        for a guest); of the setup only the play screen's factory is used, and its module
+        leaves RAM with the screen built."""
         app = self.app
+        game = self.game
+        from shared_rules import registry
+        self.timed = registry.find(game).timed
+        # a State built already (a guest's, from the WELCOME; a resumed host's) keeps the
+        # rules' modules it was built from loaded, for the screen's (purged, the game
+        # would load a second copy of them)
+        rules = "shared_rules." if begin is None else None
 
         def build():
-            screen = play(app, kinds, names, options, seed, saved)
+            if begin is not None:
+                begin()
+            host = self.host
+            src = host if host is not None else self.guest
+            self.opened = src.state
+            self.count = count = len(src.actions)
+            link = setup
+            loaded = ()
+            if link is None:
+                import sys
+                from app import games
+                before = set(sys.modules)
+                link = getattr(games.load(game), "LINK", None)
+                # the setup's modules (not the rules' or the descriptor the game uses) are
+                # forgotten once the screen is built, as a setup screen's are
+                loaded = [n for n in sys.modules if n not in before and not (
+                    n.startswith("shared_rules.") or n.endswith(".descriptor"))]
+                before = None
+                if link is None:
+                    self.status = "This Kocka cannot play %s linked" % (
+                        games.title(game) or game)
+                    from app.link.lobby_screen import LobbyScreen
+                    return LobbyScreen(app, self)
+            levels = link.KINDS
+            self.sub = levels[len(levels) // 2]   # the middle level
+            seats = self.seats()
+            names = [s[0] for s in seats]
+            options = src.options if host is not None else src.state.options
+            seed = src.seed if host is not None else src.state.seed
+            old = saved
+            if count and old is None:
+                old = {"v": 1, "game": game, "options": options, "seed": seed,
+                       "players": names, "meta": self.meta(), "started": 0,
+                       "actions": list(src.actions), "elapsed": 0, "repair": True}
+            screen = link.play_screen(app, self.kinds(), names, options, seed, old)
             screen.paused = False   # a linked game goes on: nobody waits for this one
+            if loaded:   # but a package of the game's modules
+                import sys
+                app.forget([n for n in loaded if not [
+                    m for m in sys.modules if m.startswith(n + ".")]], later=True)
             return screen
-        app.switch(build)
+        app.switch(build, rules)
 
     def bind(self, screen):
         """The play screen of this session's game is being built: its binding."""
@@ -302,11 +339,6 @@ class LinkSession:
         return {"kinds": [s[2] or "human" for s in seats],
                 "link": {"host": host, "seats": seats}}
 
-    def sub_kind(self):
-        """The bot level that plays a gone player's seat: the setup's middle level."""
-        kinds = self.setup.KINDS
-        return kinds[len(kinds) // 2]
-
     def end_game(self):
         """The host ended link play: a guest's unfinished game is dropped, as a quit, and
         link play is over here too (Link play starts afresh)."""
@@ -336,9 +368,11 @@ class LinkSession:
         if host is not None and host.phase == "playing" and host.state.is_terminal():
             host.to_lobby()
             self.game = None
-            for p in self.ports:
-                if getattr(p, "closed", False):
-                    p.reopen()
+            have = [p.ch.transport for p in host.ports]
+            for t in self.ports:
+                if t not in have:   # closed while the game played
+                    t.reopen()
+                    host.add_port(Channel(t, self.app.hal.random_seed()))
 
     def close(self):
         """Link play ends (B in the lobby): the others are told."""
