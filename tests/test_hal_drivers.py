@@ -556,7 +556,10 @@ def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico, monkeypatch):
         (pins.LINK_B_UART, pins.LINK_B_TX, pins.LINK_B_RX, link_cable.BAUD)]
     assert fakepio.MACHINES == {} and len(ports) == 2
     assert hal.link_ports() is ports            # opened once
+    real_time = sys.modules["time"]
+    monkeypatch.setitem(sys.modules, "time", fake_time)   # LINK C's pace reads the ticks
     hosting = hal.link_ports(host=True)         # a host's: LINK C too
+    monkeypatch.setitem(sys.modules, "time", real_time)
     assert set(bus.pins) == set(table)
     assert hosting[:2] == ports and len(hosting) == 3
     assert sorted(fakepio.MACHINES) == [pins.LINK_C_SM, pins.LINK_C_SM + 1]

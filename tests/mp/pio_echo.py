@@ -46,8 +46,10 @@ try:
                 port.write(msg[k:k + 300])
                 k += 300
             least = min(least, spin())
-            d = port.read()
-            if d is not None:
+            while True:                 # until nothing waits, as the link's channel reads
+                d = port.read()
+                if d is None:
+                    break
                 got += d
                 reads += 1
             if len(got) >= N:

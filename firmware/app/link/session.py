@@ -87,6 +87,7 @@ class LinkSession:
         self.host = None
         self.guest = None
         self.candidates = []
+        self.lobby_screen = None  # the lobby's screen class (app.link.lobby_screen sets it)
         self.unread = 0         # bytes the last poll left waiting on the ports (app.link.wake)
         for t in ports:   # a cable: the role's buffers (hal/link_cable.py)
             f = getattr(t, "for_role", None)
@@ -277,8 +278,7 @@ class LinkSession:
                 if link is None:
                     self.status = "This Kocka cannot play %s linked" % (
                         games.title(game) or game)
-                    from app.link.lobby_screen import LobbyScreen
-                    return LobbyScreen(app, self)
+                    return self.lobby_screen(app, self)
             levels = link.KINDS
             self.sub = levels[len(levels) // 2]   # the middle level
             seats = self.seats()
