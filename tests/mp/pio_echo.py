@@ -1,7 +1,7 @@
 """Two emulated Picos, device "a"'s LINK C (a PIO UART, hal/link_pio.py, on
 board.pins.LINK_C) wired to device "b"'s UART0 (tests/test_device_link_pio.py). "a" writes
-N bytes in frames, each when free() has room for it (as the link's channel does), and
-reads the echo while busy between reads (BUSY_MS of a spinning loop
+N bytes in frames, one a turn when free() has room for it (as the link's channel does),
+and reads the echo while busy between reads (BUSY_MS of a spinning loop
 each time, as a display push blocks the app), counting its loop's spins: how much of the
 CPU the link's interrupts leave it. "b" echoes what its UART0 reads. Prints
 "POK a <sent> <back> <same> <echo us> <overruns> <dropped> <reads> <idle spins>
@@ -42,7 +42,7 @@ try:
         done = 0
         least = idle
         while time.ticks_diff(time.ticks_us(), t0) < 1500000:
-            while k < N and port.free() >= 300:
+            if k < N and port.free() >= 300:   # a frame per turn, as the channel's polls
                 port.write(msg[k:k + 300])
                 k += 300
             least = min(least, spin())
