@@ -8,8 +8,8 @@ machine.UART() comes up (no interrupt storm), 200 bytes written at once go out p
 with every fault of the cable on the way: garbage and a flood on the line, the cable
 pulled for 3 s and plugged back, the guest powered off for a second and on again. The
 game runs to its end with both devices holding the same actions, and those are the very
-actions the same players make with no link at all. Last, three Picos in a star (the
-host on LINK A and LINK B) play one game."""
+actions the same players make with no link at all. The star (the host on LINK A, LINK B
+and LINK C, four Picos) is tests/test_device_link_pio.py's."""
 import os
 
 import pytest
@@ -188,26 +188,3 @@ def test_a_guest_powered_off_and_on_rejoins_and_catches_up(game):
     after = [c for c in g.counts if c[0] >= marks["on"]]
     assert after and after[0][1] < after[-1][1]
     assert marks["back"] - marks["on"] < 8000
-
-
-def test_three_picos_in_a_star_play_one_game(tmp_path_factory):
-    """The host takes a guest on LINK A (UART0) and one on LINK B (UART1); each guest is on
-    its LINK A. Every actions list any of the three holds on the way is the game's."""
-    images = [device_image.build_image(extra=rp2040emu.link_probe("host", "H1", "Hana", SEED,
-                                                                   guests=2)),
-              device_image.build_image(extra=rp2040emu.link_probe("guest", "G2", "Gus", SEED)),
-              device_image.build_image(extra=rp2040emu.link_probe("guest", "G3", "Gil", SEED))]
-    cables = [((0, 0), (1, 0)), ((0, 1), (2, 0))]
-    with linked(tmp_path_factory, "star", images, cables) as star:
-        def logs():
-            return [rp2040emu.LinkLog(d.console_lines()) for d in star]
-        star.run_until(lambda: all(x.count() >= 45 or x.crashed for x in logs()), 30000, 250)
-        h, g2, g3 = logs()
-    assert not (h.crashed or g2.crashed or g3.crashed)
-    _actions, crcs = unlinked_game(guests=2)
-    for log in (h, g2, g3):
-        assert log.count() >= 45
-        for _t, n, crc in log.counts:
-            assert crcs[n] == crc, (n, crc)
-    # both guests played their own seats through the host
-    assert g2.rtt_us and g3.rtt_us
