@@ -69,6 +69,7 @@ _tx_st = array("I")
 _ring = bytearray(0)
 _rx_st = array("I")
 _PIO_BASE = (0x50200000, 0x50300000)
+_port = None            # the open port (open_port), None once it is closed
 
 
 @micropython.viper
@@ -112,6 +113,8 @@ def _on_rx(sm):
 
 class LinkPio:
     """A PIO UART on GPIOs tx and rx: state machines sm_id (TX) and sm_id + 1 (RX)."""
+
+    FRESH = True    # closed, link play drops it (open_port gives a fresh one)
 
     def __init__(self, sm_id, tx, rx, baud=BAUD):
         self._sm_id = sm_id
@@ -264,7 +267,9 @@ class LinkPio:
         pio = PIO(self._sm_id >> 2)
         pio.remove_program(TX)
         pio.remove_program(RX)
-        global _txq, _tx_st, _ring, _rx_st
+        global _txq, _tx_st, _ring, _rx_st, _port
+        if _port is self:
+            _port = None
         _txq = _ring = bytearray(0)
         _tx_st = _rx_st = array("I")
         self._txq = bytearray(0)
@@ -274,5 +279,9 @@ class LinkPio:
 
 
 def open_port(sm_id, tx, rx, baud=BAUD):
-    """LINK C (board.pins.LINK_C): a LinkPio on those GPIOs."""
-    return LinkPio(sm_id, tx, rx, baud)
+    """LINK C (board.pins.LINK_C): the LinkPio open on those GPIOs, or a new one. Nothing
+    else keeps it: link play drops one it closed (FRESH), and this module with it."""
+    global _port
+    if _port is None or _port.closed:
+        _port = LinkPio(sm_id, tx, rx, baud)
+    return _port

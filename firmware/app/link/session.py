@@ -90,6 +90,7 @@ class LinkSession:
         self.candidates = []
         self.lobby_screen = None  # the lobby's screen class (app.link.lobby_screen sets it)
         self.unread = 0         # bytes the last poll left waiting on the ports (app.link.wake)
+        self.fresh = False      # a port was dropped for the game (to_lobby asks the HAL again)
         for t in ports:   # a cable: the role's buffers (hal/link_cable.py)
             f = getattr(t, "for_role", None)
             if f is not None:
@@ -209,6 +210,11 @@ class LinkSession:
             for p in idle:
                 host.ports.remove(p)
             close_ports([p.ch.transport for p in idle])
+            # a closed port the HAL opens afresh (LINK C) is dropped: its driver leaves RAM
+            kept = [t for t in self.ports if not (getattr(t, "FRESH", False) and t.closed)]
+            if len(kept) < len(self.ports):
+                self.ports = kept
+                self.fresh = True
         self.game = game
         self.open_game(setup, begin)
 
@@ -374,6 +380,9 @@ class LinkSession:
             host.to_lobby()
             self.game = None
             have = [p.ch.transport for p in host.ports]
+            if self.fresh:   # the ports dropped for the game: the HAL's afresh
+                self.fresh = False
+                self.ports = ports_of(self.app.hal, True)
             for t in self.ports:
                 if t not in have:   # closed while the game played
                     t.reopen()
