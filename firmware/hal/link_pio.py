@@ -194,6 +194,8 @@ class LinkPio:
     def _feed(self):
         # the tail into the queue, as much as it has room for
         tail = self._tail
+        if tail is None:
+            return
         st = self._tx
         state = machine.disable_irq()
         k = TX_QUEUE - st[1]
