@@ -23,7 +23,8 @@ once it has them all (caught_up()).
 
 Nothing from the host is trusted to be well formed: a message out of shape is counted
 and dropped; an action the rules refuse (which only a host on different rules or a bug
-could send) is reported as "desync" and the guest joins again to get the game afresh.
+could send) is reported as "desync" and the guest joins again to get the game afresh
+(after drop_state() the screen's State is the one that refuses it: app.link.play).
 """
 
 from shared_rules.link import messages as m
