@@ -563,12 +563,16 @@ def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico, monkeypatch):
     assert set(bus.pins) == set(table)
     assert hosting[:2] == ports and len(hosting) == 3
     assert sorted(fakepio.MACHINES) == [pins.LINK_C_SM, pins.LINK_C_SM + 1]
+    monkeypatch.setitem(sys.modules, "time", fake_time)
+    assert hal.link_ports(host=True)[2] is hosting[2]            # open: the same LINK C
     for p in hosting:
         p.close()
     again = hal.link_ports(host=True)
-    assert again == hosting and not any(p.closed for p in again)  # the same ports, reopened
-    assert all(a is b for a, b in zip(again, hosting))
+    monkeypatch.setitem(sys.modules, "time", real_time)
+    assert not any(p.closed for p in again)
+    assert again[:2] == hosting[:2] and all(a is b for a, b in zip(again[:2], hosting))
     assert len([e for e in bus.log if e[0] == "uart"]) == 4      # each UART opened again
+    assert again[2] is not hosting[2]       # a closed LINK C is dropped: a fresh one
     again[2].close()
     assert hal.link_ports() is ports and again[2].closed          # a guest leaves it shut
     monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)

@@ -164,12 +164,62 @@ def test_a_closed_cable_gives_its_buffers_back_and_reopens_afresh():
     assert c.free() == link_cable.GUEST_TX and uarts[1].deinits == 1
     c.for_role("guest")                             # already so: nothing happens
     assert len(uarts) == 3
-    c.for_role("host")                              # a host's small RX buffer
-    assert uarts[3].bufs == (link_cable.TX_BUFFER, link_cable.HOST_RX)
+    c.for_role("host")                              # a host's small buffers
+    assert uarts[3].bufs == (link_cable.HOST_TX, link_cable.HOST_RX)
+    assert c.free() == link_cable.TX_BUFFER         # the channel's room is a whole frame's
     c.close()
     c.reopen()                                      # the same buffers again
-    assert uarts[4].bufs == (link_cable.TX_BUFFER, link_cable.HOST_RX)
+    assert uarts[4].bufs == (link_cable.HOST_TX, link_cable.HOST_RX)
     assert c.free() == link_cable.TX_BUFFER
+
+
+def host_cable():
+    uarts = []
+
+    def opener(txbuf=link_cable.TX_BUFFER, rxbuf=link_cable.RX_BUFFER):
+        uarts.append(FakeUart())
+        return uarts[-1]
+    clock = Clock()
+    c = LinkCable(opener(), ticks_us=clock.ticks_us, ticks_diff=clock.ticks_diff,
+                  ticks_add=clock.ticks_add, opener=opener)
+    c.for_role("host")
+    return c, uarts[-1], clock
+
+
+def test_a_host_hands_a_frame_longer_than_its_uart_buffer_over_as_room_comes():
+    assert link_cable.HOST_TX < 600 < link_cable.TX_BUFFER
+    c, uart, clock = host_cable()
+    welcome = bytes(range(200)) * 3 + b"\n"        # 601 bytes: more than the UART holds
+    c.write(welcome)
+    assert bytes(uart.out) == welcome[:link_cable.HOST_TX]   # what its buffer takes now
+    assert c.sent == 601 and c.dropped == 0
+    assert c.free() == link_cable.TX_BUFFER - 601 # the channel counts the tail as queued
+    c.write(b"a" * 551)                             # fills the channel's room: after the tail
+    c.write(b"b")                                   # no room left: dropped whole
+    assert c.dropped == 1 and c.free() == 0
+    most = 0
+    while len(uart.out) < 601 + 551:
+        clock.us += 1000                            # 11 bytes of the pace a ms
+        c.read()                                    # the next poll hands more over
+        most = max(most, c.queued)
+        assert c.queued <= link_cable.HOST_TX      # never more than the UART's buffer
+        assert clock.us < 1_000_000 + 200_000
+    assert bytes(uart.out) == welcome + b"a" * 551  # in order, nothing lost or doubled
+    assert most == link_cable.HOST_TX
+    clock.us += 1_000_000
+    assert c.free() == link_cable.TX_BUFFER and c.tail is None
+
+
+def test_closing_drops_a_frames_tail():
+    c, uart, clock = host_cable()
+    c.write(b"x" * 1000)
+    assert c.tail is not None
+    c.close()
+    assert c.tail is None and c.read() is None
+    c.reopen()
+    assert c.free() == link_cable.TX_BUFFER        # nothing of the old frame is queued
+    c.write(b"y")
+    assert bytes(c.uart.out) == b"y"                # the new UART gets no stale tail
 
 
 def test_open_port_asks_for_the_pins_the_board_gives_the_link(monkeypatch):

@@ -100,7 +100,7 @@ def test_write_never_blocks_and_the_irq_sends_the_rest_in_order(lp):
     frame = bytes(range(200))
     port.write(frame)
     assert len(tx.tx) == fakepio.FIFO            # what fits went to the FIFO at once
-    assert port.free() == min(lp.TX_QUEUE - 196, lp.PACED_ROOM)   # the pace's room
+    assert port.free() == lp.PACED_ROOM           # the pace's room (the clock runs on)
     assert lp.irq_state["off"] == 0               # interrupts back on
     line = b""
     while tx.tx:
@@ -108,22 +108,24 @@ def test_write_never_blocks_and_the_irq_sends_the_rest_in_order(lp):
     assert line == frame and port.sent == 200 and port.free() == lp.PACED_ROOM
 
 
-def test_a_frame_without_room_is_dropped_whole_and_room_comes_back(lp):
+def test_a_frame_longer_than_the_queue_keeps_its_tail_one_without_room_is_dropped(lp):
     port, tx, _rx = open_c(lp)
-    big = bytes(lp.TX_QUEUE // 4 - 24)
-    for _ in range(4):
-        port.write(big)
-    assert port.dropped == 0
-    n = 4 * len(big)
-    port.write(bytes(200))                  # 96 short of the queue, 4 in the FIFO: no room
-    assert port.free() == 100 and port.dropped == 1 and port.sent == n
-    tx.line_takes(300)
-    port.write(b"@" * 200)
-    assert port.dropped == 1 and port.sent == n + 200
+    clock = lp.time
+    clock.step = 0                                  # the clock stands still: no pace room back
+    assert lp.TX_QUEUE < 700 < lp.PACED_ROOM
+    welcome = bytes(i & 0xFF for i in range(700))   # more than the queue holds
+    port.write(welcome)
+    assert port.dropped == 0 and port.sent == 700 and port._tail is not None
+    assert port.free() == lp.PACED_ROOM - 700       # the tail counts as written
+    port.write(bytes(lp.PACED_ROOM - 700 + 1))      # one byte more than the pace's room
+    assert port.dropped == 1 and port.sent == 700
+    port.write(b"@" * 100)                          # fits: after the tail
     out = b""
-    while tx.tx:
-        out += tx.line_takes(64)
-    assert out.endswith(b"@" * 200) and len(out) == n + 200 - 300
+    while tx.tx or port._tail is not None:
+        out += tx.line_takes(64)                    # the line empties the queue...
+        port.read()                                 # ...and the next poll tops it up
+        assert port._tx[1] <= lp.TX_QUEUE
+    assert out == welcome + b"@" * 100 and port.dropped == 1
 
 
 def test_queued_bytes_wrap_round_the_queue_in_order(lp):

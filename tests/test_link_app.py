@@ -210,6 +210,8 @@ def test_two_simulators_play_kocka10000_to_the_end_over_tcp(pair):
     pair.until(lambda: link_g.guest.actions == link_h.host.actions, 300, "level")
     assert moved["guest"] > 0 and moved["host"] > 0   # the guest acted on the guest
     assert hm.st.to_dict() == gm.st.to_dict() == link_h.host.state.to_dict()
+    # the guest's screen's State took the host's actions: the guest kept no second one
+    assert link_g.guest.state is None and link_g.opened == link_g.guest.welcomes == 1
     # both leave the final screen: each keeps the finished game in its log
     pair.side("host").press(api.KEY_A)
     pair.side("guest").press(api.KEY_A)

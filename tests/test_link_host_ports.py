@@ -8,7 +8,7 @@ from tests.apphelpers import Harness
 
 
 class Port:
-    """A cable nobody is on: reads nothing, can close and reopen (as LinkCable/LinkPio)."""
+    """A cable nobody is on: reads nothing, can close and reopen (as LinkCable)."""
 
     def __init__(self, name):
         self.name = name
@@ -31,6 +31,16 @@ class Port:
         return True
 
 
+class Fresh(Port):
+    """LINK C as hal.link_pio's: once closed link play drops it, and the HAL gives a
+    fresh one (its driver and buffers leave the heap with the one dropped)."""
+    FRESH = True
+
+    def reopen(self):
+        assert not self.closed, "a closed LINK C is never opened again: a fresh one is"
+        return True
+
+
 class Ports:
     def __init__(self):
         self.a, self.b, self.c = Port("A"), Port("B"), None
@@ -42,10 +52,8 @@ class Ports:
             p.reopen()
         if not host:
             return [self.a, self.b]
-        if self.c is None:
-            self.c = Port("C")
-        else:
-            self.c.reopen()
+        if self.c is None or self.c.closed:
+            self.c = Fresh("C")
         return [self.a, self.b, self.c]
 
 
@@ -79,7 +87,25 @@ def test_a_host_opens_link_c_beside_the_cables_and_closes_it_at_the_end(tmp_path
     h.press(api.KEY_B)
     h.frames(3)
     assert h.app.link is None and all(p.closed for p in (ports.a, ports.b, ports.c))
-    h.open_menu_item("Link play")           # again: the same LINK C, reopened
+    first = ports.c
+    h.open_menu_item("Link play")           # again: a fresh LINK C
     h.press(api.KEY_A)
     h.frames(3)
-    assert h.app.link.ports[2] is ports.c and not ports.c.closed and ports.c.opened == 2
+    assert h.app.link.ports[2] is ports.c is not first and not ports.c.closed
+
+
+def test_a_host_drops_link_c_for_a_game_without_its_guest_and_gets_it_again_after(tmp_path):
+    from app import games
+    h, ports = linked(tmp_path, [api.KEY_A])                # Host a game
+    s = h.app.link
+    c = ports.c
+    s.start("kocka10000", games.load("kocka10000").LINK, None, [["Bot", "easy"]])
+    h.frames(3)
+    assert s.host.phase == "playing" and ports.a.closed and ports.b.closed and c.closed
+    assert [p.name for p in s.ports] == ["A", "B"]          # the closed LINK C dropped
+    assert s.host.ports == []
+    s.host.state.is_terminal = lambda: True                 # the game is over
+    s.to_lobby()
+    assert ports.asked == [False, True, True]               # LINK C asked for again
+    assert [p.name for p in s.ports] == ["A", "B", "C"] and s.ports[2] is not c
+    assert not any(p.closed for p in s.ports) and len(s.host.ports) == 3

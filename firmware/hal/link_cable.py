@@ -36,7 +36,11 @@ to leave: at most TX_BUFFER bytes, 0.1 s) and reopen() opens the same UART again
 Each role's cable is smaller (for_role(), when link play has chosen Host or Join): a
 guest sends only small frames (JOIN, REQ, acks), so its TX buffer is GUEST_TX (0.9 KB
 less); a host receives only those, at the pace of its guests' presses, so its RX buffer
-is HOST_RX (0.5 KB less). A guest keeps the RX buffer a catch-up's stream needs.
+is HOST_RX (0.5 KB less). A guest keeps the RX buffer a catch-up's stream needs. A
+host's TX buffer is HOST_TX (0.6 KB less), smaller than its largest frame (a WELCOME):
+the channel still sees TX_BUFFER's room (free()), and write() hands the UART what its
+buffer has room for and keeps the frame's tail (a view of the frame, no copy), handed
+over as room comes (at the next free(), write() or read(): the next poll).
 """
 
 import time
@@ -49,6 +53,8 @@ TX_BUFFER = const(1152)     # the largest frame (MAX_FRAME 1024 and its header) 
 RX_BUFFER = const(1024)     # what arrives between two polls (89 ms at PACE)
 READ_CHUNK = const(256)     # the most one read() returns (the channel reads again)
 GUEST_TX = const(256)       # a guest's largest frame (a JOIN, a request) whole
+HOST_TX = const(512)        # a host's ACTS and a catch-up's frames whole; a WELCOME's
+                            # tail waits in the cable
 HOST_RX = const(512)        # a host's guest sends a request or two between polls
 _CHAR_BITS = const(10)      # start, 8 data, stop
 
@@ -68,7 +74,9 @@ class LinkCable:
         self.opener = opener
         self.baud = baud
         pace = baud if baud < PACE else PACE
-        self.room = tx_buffer
+        self.room = tx_buffer   # what the channel may have in flight (free())
+        self.txbuf = tx_buffer  # the UART's TX buffer (HOST_TX's is less than room)
+        self.tail = None        # a frame's bytes the UART had no room for yet
         self.rx_buffer = RX_BUFFER
         self._ticks_us = ticks_us
         self._ticks_diff = ticks_diff
@@ -76,7 +84,7 @@ class LinkCable:
         # rounded up: the estimate drains no faster than the line (nor than PACE), so it
         # never overfills
         self.us_per_byte = (_CHAR_BITS * 1_000_000 + pace - 1) // pace
-        self.queued = 0         # bytes written and (at most) still in the TX buffer
+        self.queued = 0         # bytes handed to the UART and (at most) still in its buffer
         self.mark = ticks_us()  # when `queued` was last brought up to date
         self.sent = 0           # bytes handed to the UART
         self.received = 0
@@ -95,28 +103,48 @@ class LinkCable:
                 self.mark = self._ticks_add(self.mark, n * self.us_per_byte)
         else:
             self.mark = now
+        tail = self.tail
+        if tail is not None:
+            k = self.txbuf - self.queued
+            if k > 0:
+                if k >= len(tail):
+                    self.tail = None
+                else:
+                    self.tail = tail[k:]
+                    tail = tail[:k]
+                self.uart.write(tail)
+                self.queued += len(tail)
 
     def free(self):
-        """Bytes the TX buffer surely has room for now."""
+        """Bytes the TX buffer (with a frame's tail kept here) surely has room for now."""
         self._drain()
-        return self.room - self.queued
+        tail = self.tail
+        return self.room - self.queued - (len(tail) if tail is not None else 0)
 
     def write(self, data):
-        """Hands `data` to the line whole, or drops it (counted) when it would not fit."""
+        """Hands `data` to the line whole (its tail kept while the UART's buffer has no
+        room for it), or drops it (counted) when it would not fit."""
         if self.closed:
             return
         n = len(data)
         if n > self.free():
             self.dropped += 1
             return
-        self.uart.write(data)
-        self.queued += n
+        if self.tail is None and n <= self.txbuf - self.queued:
+            self.uart.write(data)
+            self.queued += n
+        else:
+            self.tail = memoryview(data) if self.tail is None else \
+                memoryview(bytes(self.tail) + data)
+            self._drain()
         self.sent += n
 
     def read(self):
         """The bytes that arrived since the last call (at most READ_CHUNK), or None."""
         if self.closed:
             return None
+        if self.tail is not None:
+            self._drain()
         n = self.uart.any()
         if n <= 0:
             return None
@@ -139,18 +167,21 @@ class LinkCable:
             self.closed = True
             self.uart.deinit()
             self.uart = None
+            self.tail = None
 
-    def reopen(self, tx_buffer=None, rx_buffer=None):
+    def reopen(self, tx_buffer=None, rx_buffer=None, room=None):
         """Opens a closed cable again (its UART, buffers and counters afresh; its buffers'
-        sizes as before, or those given); False when it cannot be (no opener)."""
+        sizes as before, or those given, with `room` the channel's: tx_buffer unless
+        given); False when it cannot be (no opener)."""
         if not self.closed:
             return True
         if self.opener is None:
             return False
         if tx_buffer is not None:
-            self.room = tx_buffer
+            self.room = room or tx_buffer
+            self.txbuf = tx_buffer
             self.rx_buffer = rx_buffer
-        self.uart = self.opener(self.room, self.rx_buffer)
+        self.uart = self.opener(self.txbuf, self.rx_buffer)
         self.queued = 0
         self.mark = self._ticks_us()
         self.closed = False
@@ -159,10 +190,11 @@ class LinkCable:
     def for_role(self, role):
         """Link play hosts ("host") or joins ("guest") on this cable: its UART opened again
         with that role's buffers (nothing is lost: the link has sent nothing yet)."""
-        tx, rx = (GUEST_TX, RX_BUFFER) if role == "guest" else (TX_BUFFER, HOST_RX)
-        if self.opener is not None and (self.room, self.rx_buffer) != (tx, rx):
+        tx, rx, room = (GUEST_TX, RX_BUFFER, GUEST_TX) if role == "guest" else (
+            HOST_TX, HOST_RX, TX_BUFFER)
+        if self.opener is not None and (self.txbuf, self.rx_buffer) != (tx, rx):
             self.close()
-            self.reopen(tx, rx)
+            self.reopen(tx, rx, room)
 
 
 def open_port(uart_id, tx, rx, baud=BAUD):

@@ -12,22 +12,28 @@ a bit at the cables' rate (hal/link_cable.py: 460800 baud), 8N1:
   sends start bit, 8 data bits (LSB first) and stop bit. The flag's hard interrupt tops
   the 4-word FIFO up from a preallocated ring (TX_QUEUE bytes), so a 420-byte frame
   leaves at the line's rate while the app does other things; write() copies the frame
-  into the ring and starts the machine if it was idle.
+  into the ring and starts the machine if it was idle. A frame longer than the ring's
+  room keeps its tail here (a view of it, no copy), copied in as room comes (at the
+  next free(), write() or read(): the ring empties at the line's rate, 4 times the
+  pace's).
 - RX waits for a start bit's falling edge, samples the 8 bits in their middles, and
   pushes the byte only when the stop bit is high (a framing error or a break waits for
   the line to idle and is dropped: the link's CRC deals with the rest). Each push raises
   its irq flag, and the hard interrupt moves the FIFO's bytes into a preallocated ring
-  (RX_RING). The FIFO holds 4 bytes, 0.09 ms at 460800: an app frame (a display push
-  blocks for ms) would overrun it, the interrupt does not.
+  (RX_RING: a host's, as its cables' HOST_RX: its guests send requests and acks). The
+  FIFO holds 4 bytes, 0.09 ms at 460800: an app frame (a display push blocks for ms)
+  would overrun it, the interrupt does not. read() returns a view into the ring (no copy)
+  and gives those bytes back to the ring at the next read().
 - Paced as the cables are: free() counts what was written as leaving at PACE's byte rate
   (115200's) out of a cable's TX_BUFFER, so the channel never sends faster than a guest's
   cable can take between two of its polls, though each frame crosses at the line's rate.
 
 The interrupt handlers allocate nothing (ints below 2**30, preallocated bytearrays), as a
-hard interrupt requires. Memory: the rings and the read buffer, about 3.3 KB, sized as a
-cable's buffers are (hal/link_cable.py): the queue holds the largest frame whole (the
-channel hands over a data frame only when free() says it fits), the ring what arrives
-between two polls, and a read returns a chunk at a time (the channel reads until None).
+hard interrupt requires. Memory: the two rings, 1 KB, sized as a host's cable buffers
+are (hal/link_cable.py HOST_TX, HOST_RX): the channel hands over a data frame when
+free() (the pace's room) says it fits, the queue takes what it has room for and the
+frame's tail follows; the RX ring holds what arrives between two polls, and a read
+returns a chunk at a time (the channel reads until None).
 """
 
 from array import array
@@ -45,9 +51,9 @@ from hal.link_pio_asm import RX, TX
 BAUD = const(460800)        # hal/link_cable.py's BAUD: every link port runs at one rate
 PACE = const(115200)        # hal/link_cable.py's PACE
 PACED_ROOM = const(1152)    # hal/link_cable.py's TX_BUFFER: the burst a guest's cable takes
-TX_QUEUE = const(2048)      # LinkCable's TX_BUFFER (the largest frame) rounded up to a
-                            # power of two, as RX_RING: masks wrap them
-RX_RING = const(1024)       # as LinkCable's RX_BUFFER: 89 ms of the line between polls
+TX_QUEUE = const(512)       # a host cable's HOST_TX, a power of two as RX_RING: masks
+                            # wrap them (a longer frame's tail waits in the port)
+RX_RING = const(512)        # a host cable's HOST_RX: its guests' requests between polls
 READ_CHUNK = const(256)     # the most one read() returns (the channel reads again)
 _CYCLES_PER_BIT = const(8)
 _FIFO = const(4)
@@ -63,6 +69,7 @@ _tx_st = array("I")
 _ring = bytearray(0)
 _rx_st = array("I")
 _PIO_BASE = (0x50200000, 0x50300000)
+_port = None            # the open port (open_port), None once it is closed
 
 
 @micropython.viper
@@ -107,6 +114,8 @@ def _on_rx(sm):
 class LinkPio:
     """A PIO UART on GPIOs tx and rx: state machines sm_id (TX) and sm_id + 1 (RX)."""
 
+    FRESH = True    # closed, link play drops it (open_port gives a fresh one)
+
     def __init__(self, sm_id, tx, rx, baud=BAUD):
         self._sm_id = sm_id
         self._pins = (tx, rx)
@@ -142,8 +151,8 @@ class LinkPio:
         self._tx = _tx_st
         self._rx = _rx_st
         self._ringv = memoryview(_ring)
-        self._buf = bytearray(READ_CHUNK)
-        self._view = memoryview(self._buf)
+        self._lent = 0                      # bytes the last read() returned, still the caller's
+        self._tail = None                   # a frame's bytes the queue had no room for yet
         self._tx_sm = rp2.StateMachine(sm_id, TX, freq=self._freq, set_base=Pin(tx),
                                        out_base=Pin(tx))
         self._rx_sm = rp2.StateMachine(sm_id + 1, RX, freq=self._freq, in_base=Pin(rx),
@@ -176,31 +185,46 @@ class LinkPio:
             self.mark = now
 
     def free(self):
-        """Bytes the queue surely has room for now, within the pace."""
+        """Bytes surely taken now, within the pace (a tail waiting here is paced too)."""
         self._drain()
-        room = TX_QUEUE - self._tx[1]
-        paced = PACED_ROOM - self.paced
-        return room if room < paced else paced
+        if self._tail is not None:
+            self._feed()
+        return PACED_ROOM - self.paced
+
+    def _feed(self):
+        # the tail into the queue, as much as it has room for
+        tail = self._tail
+        if tail is None:
+            return
+        st = self._tx
+        state = machine.disable_irq()
+        k = TX_QUEUE - st[1]
+        n = len(tail)
+        if k > n:
+            k = n
+        if k > 0:
+            w = (st[0] + st[1]) & (TX_QUEUE - 1)
+            j = min(k, TX_QUEUE - w)
+            self._txq[w:w + j] = tail[:j]
+            if j < k:
+                self._txq[0:k - j] = tail[j:k]
+            st[1] += k
+            _on_tx(None)                # an idle machine gets its first bytes here
+        machine.enable_irq(state)
+        self._tail = None if k >= n else tail[k:]
 
     def write(self, data):
-        """Queues `data` whole for the line, or drops it (counted) when it would not fit."""
+        """Queues `data` whole for the line (its tail kept while the queue has no room for
+        it), or drops it (counted) when it would not fit."""
         if self.closed:
             return
         n = len(data)
-        st = self._tx
         if n > self.free():
             self.dropped += 1
             return
-        mv = memoryview(data)
-        state = machine.disable_irq()
-        w = (st[0] + st[1]) & (TX_QUEUE - 1)
-        k = min(n, TX_QUEUE - w)
-        self._txq[w:w + k] = mv[:k]
-        if k < n:
-            self._txq[0:n - k] = mv[k:]
-        st[1] += n
-        _on_tx(None)                    # an idle machine gets its first bytes here
-        machine.enable_irq(state)
+        tail = self._tail
+        self._tail = memoryview(data) if tail is None else memoryview(bytes(tail) + data)
+        self._feed()
         self.sent += n
         self.paced += n
 
@@ -209,25 +233,29 @@ class LinkPio:
         call), or None."""
         if self.closed:
             return None
+        if self._tail is not None:
+            self._feed()
         st = self._rx
-        r = st[1]
+        # the bytes the last call lent go back to the ring (the handler writes up to them)
+        r = st[1] = (st[1] + self._lent) & (RX_RING - 1)
+        self._lent = 0
         w = st[0]                       # the handler only ever writes past w
         n = (w - r) & (RX_RING - 1)
         if not n:
             return None
         if n > READ_CHUNK:
             n = READ_CHUNK
-        k = min(n, RX_RING - r)
-        self._buf[0:k] = self._ringv[r:r + k]
-        if k < n:
-            self._buf[k:n] = self._ringv[0:n - k]
-        st[1] = (r + n) & (RX_RING - 1)
+        if n > RX_RING - r:
+            n = RX_RING - r             # up to the ring's end: the rest at the next call
+        self._lent = n
         self.received += n
-        return self._view[:n]
+        return self._ringv[r:r + n]
 
     def waiting(self):
         """How many bytes wait to be read."""
-        return 0 if self.closed else (self._rx[0] - self._rx[1]) & (RX_RING - 1)
+        if self.closed:
+            return 0
+        return ((self._rx[0] - self._rx[1]) & (RX_RING - 1)) - self._lent
 
     def close(self):
         """Stops both machines and gives their program space and the buffers back (link
@@ -241,13 +269,21 @@ class LinkPio:
         pio = PIO(self._sm_id >> 2)
         pio.remove_program(TX)
         pio.remove_program(RX)
-        global _txq, _tx_st, _ring, _rx_st
+        global _txq, _tx_st, _ring, _rx_st, _port
+        if _port is self:
+            _port = None
         _txq = _ring = bytearray(0)
         _tx_st = _rx_st = array("I")
-        self._txq = self._buf = bytearray(0)
-        self._ringv = self._view = memoryview(self._buf)
+        self._txq = bytearray(0)
+        self._ringv = memoryview(self._txq)
+        self._tail = None
+        self._lent = 0
 
 
 def open_port(sm_id, tx, rx, baud=BAUD):
-    """LINK C (board.pins.LINK_C): a LinkPio on those GPIOs."""
-    return LinkPio(sm_id, tx, rx, baud)
+    """LINK C (board.pins.LINK_C): the LinkPio open on those GPIOs, or a new one. Nothing
+    else keeps it: link play drops one it closed (FRESH), and this module with it."""
+    global _port
+    if _port is None or _port.closed:
+        _port = LinkPio(sm_id, tx, rx, baud)
+    return _port

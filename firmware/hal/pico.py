@@ -192,13 +192,12 @@ class PicoHal:
         # frozen code costs no RAM: the sync fits beside a game
         self.sync_in_game = self.firmware.startswith("image ")
         self._links = None
-        self._link_c = None
 
     def link_ports(self, host=False):
         """The link cables: LINK A on UART0 and LINK B on UART1, and with host=True also
-        LINK C, the PIO UART only a host of four uses (so a guest never pays for its rings
-        and state machines). Each is opened at its first call; one closed since (link play
-        closes a port with no peer) is opened again, the same object. Each has write,
+        and state machines). Each is opened at its first call; a cable closed since (link
+        play closes a port with no peer) is opened again, the same object; a closed LINK C
+        is a fresh one (link play drops a closed one: its module leaves the heap). Each has write,
         read, free, waiting, close and reopen."""
         if self._links is None:
             from hal.link_cable import open_ports
@@ -208,12 +207,11 @@ class PicoHal:
                 c.reopen()
         if not host:
             return self._links
-        if self._link_c is None:
-            from hal.link_pio import open_port
-            self._link_c = open_port(*pins.LINK_C)
-        else:
-            self._link_c.reopen()
-        return self._links + [self._link_c]
+        # LINK C is not kept here: link play drops it once closed (its driver, rings and
+        # module leave the heap) and asks again for a fresh one (hal.link_pio.open_port
+        # gives the open one while it is open)
+        from hal.link_pio import open_port
+        return self._links + [open_port(*pins.LINK_C)]
 
     def doze(self):
         """The idle sleep (app.power), as deep as MicroPython allows with a key to wake it,

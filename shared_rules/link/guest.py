@@ -14,13 +14,17 @@ once it has them all (caught_up()).
     guest.pending                the request still unanswered, or None
     guest.game_time(now)         the host's game clock as best known here (countdowns)
     guest.state, guest.actions   the host's game; guest.you: this device's seats
+    guest.welcomes               how many WELCOMEs came: the game afresh when it changes
+    guest.drop_state()           a screen's State takes the host's actions from now on
+                                 (its own check of them): this one leaves the heap
     guest.phase                  linking, joining, lobby, playing, rejected, ended
     guest.take_events()          notices (kind, device, text) for the screens: host_gone,
                                  rejected, refused, gone, back, version, desync, ended
 
 Nothing from the host is trusted to be well formed: a message out of shape is counted
 and dropped; an action the rules refuse (which only a host on different rules or a bug
-could send) is reported as "desync" and the guest joins again to get the game afresh.
+could send) is reported as "desync" and the guest joins again to get the game afresh
+(after drop_state() the screen's State is the one that refuses it: app.link.play).
 """
 
 from shared_rules.link import messages as m
@@ -55,6 +59,9 @@ class Guest:
         self.seats = None
         self.you = []
         self.state = None
+        self.welcomes = 0
+        self.options = None
+        self.seed = None
         self.actions = []
         self.count = 0          # actions the host had when it welcomed us
         self.gone = []
@@ -190,6 +197,9 @@ class Guest:
         self.seats = seats
         self.you = [x for x in you if m.small_int(x, 0, players - 1) is not None]
         self.state = state
+        self.welcomes += 1
+        self.options = state.options
+        self.seed = seed
         self.actions = []
         self.count = count
         self.pending = None
@@ -227,10 +237,11 @@ class Guest:
                 a = m.action(x)
                 if a is None:
                     return self._desync("a broken action from the host")
-                try:
-                    self.state.apply(a)
-                except Exception as e:
-                    return self._desync("the host's action %r: %s" % (a, e))
+                if self.state is not None:
+                    try:
+                        self.state.apply(a)
+                    except Exception as e:
+                        return self._desync("the host's action %r: %s" % (a, e))
                 self.actions.append(a)
                 n += 1
             i += 1
@@ -238,6 +249,12 @@ class Guest:
         if d and self.pending is not None and d >= self.pending:
             self.pending = None
         self._clock(obj.get("t"), now)
+
+    def drop_state(self):
+        """The play screen's State (opened from the actions) applies the host's actions
+        from now on, so the guest keeps no second one: until the next WELCOME, actions are
+        only checked for their shape here."""
+        self.state = None
 
     def _desync(self, why):
         self._event("desync", self.host, why)

@@ -1,8 +1,9 @@
 """A play screen bound to a linked game: what its apply() does, and the actions of the
 other devices fed to it, so the screen plays a linked game as it plays a local one.
 
-Owns the bookkeeping between the screen's State and the session's (the host's, or
-the copy a guest keeps level with it), nothing a game draws:
+Owns the bookkeeping between the screen's State and the session's actions (the host's,
+or those a guest has from it: a guest's screen's State is the one that applies them, the
+guest keeps none of its own once the screen is open), nothing a game draws:
 
 - the host: an action of a seat it plays (its human, its bots, a gone player's seat)
   goes to Host.submit, which orders and applies it; the screen then applies the
@@ -46,7 +47,7 @@ class LinkedPlay:
             self.seen = len(host.actions)
             return screen.apply_here(host.actions[-1])
         g = s.guest
-        if g is None or not g.caught_up() or not g.ch.can_send() or g.state is not s.opened:
+        if g is None or not g.caught_up() or not g.ch.can_send() or g.welcomes != s.opened:
             return "waiting for the host"
         if s.timed:
             # real time: the host's clock stamps it and decides who came first, so it is
@@ -69,7 +70,7 @@ class LinkedPlay:
             acts = s.host.actions
         else:
             g = s.guest
-            if g.state is not s.opened:
+            if g.welcomes != s.opened:
                 # joined again (a cut, a power-off, a desync): the game afresh, once level
                 if g.caught_up():
                     s.reopen()

@@ -9,7 +9,8 @@ brought level again (it rejoined, or the host refused what it showed ahead).
 
 A seat is, on each device: this device's human ("human"), a bot (its level; it plays
 on the host), or a human of another device ("linked"). The play screen's State is its
-own; app.link.play keeps it level with the host's.
+own (a guest keeps no second one once it is open); app.link.play keeps it level with the
+host's.
 
 The heap (docs/link.md): only the role's code is loaded (shared_rules.link.host or
 .guest), and a cable with no peer is closed while it cannot serve (close()/reopen(), the
@@ -81,7 +82,7 @@ class LinkSession:
         self.sub = None         # the bot level that plays a gone player's seat
         self.bound = None       # the play screen's binding (app.link.play.LinkedPlay)
         self.timed = False      # the game is played in real time (its descriptor's timed)
-        self.opened = None      # the guest's State the open screen was built from
+        self.opened = None      # the guest's WELCOME (its count) the open screen is of
         self.status = ""        # the lobby's line: linking, rejected, the host gone...
         self.nag_at = 0         # when "the host is gone" is said again in a game
         self.host = None
@@ -89,6 +90,7 @@ class LinkSession:
         self.candidates = []
         self.lobby_screen = None  # the lobby's screen class (app.link.lobby_screen sets it)
         self.unread = 0         # bytes the last poll left waiting on the ports (app.link.wake)
+        self.fresh = False      # a port was dropped for the game (to_lobby asks the HAL again)
         for t in ports:   # a cable: the role's buffers (hal/link_cable.py)
             f = getattr(t, "for_role", None)
             if f is not None:
@@ -208,6 +210,11 @@ class LinkSession:
             for p in idle:
                 host.ports.remove(p)
             close_ports([p.ch.transport for p in idle])
+            # a closed port the HAL opens afresh (LINK C) is dropped: its driver leaves RAM
+            kept = [t for t in self.ports if not (getattr(t, "FRESH", False) and t.closed)]
+            if len(kept) < len(self.ports):
+                self.ports = kept
+                self.fresh = True
         self.game = game
         self.open_game(setup, begin)
 
@@ -224,7 +231,7 @@ class LinkSession:
         """A guest opens the game once the host's WELCOME and every action are here (and
         the player is not in a game of this device's own)."""
         g = self.guest
-        if g.phase != "playing" or not g.caught_up() or g.state is self.opened:
+        if g.phase != "playing" or not g.caught_up() or g.welcomes == self.opened:
             return
         top = self.app.top()
         if getattr(top, "in_game", False) or self.app.pending is not None:
@@ -261,7 +268,11 @@ class LinkSession:
                 begin()
             host = self.host
             src = host if host is not None else self.guest
-            self.opened = src.state
+            if host is None:
+                # the screen's State takes the host's actions from here: the guest's
+                # own leaves the heap before the screen builds its own
+                self.opened = src.welcomes
+                src.drop_state()
             self.count = count = len(src.actions)
             link = setup
             loaded = ()
@@ -283,8 +294,8 @@ class LinkSession:
             self.sub = levels[len(levels) // 2]   # the middle level
             seats = self.seats()
             names = [s[0] for s in seats]
-            options = src.options if host is not None else src.state.options
-            seed = src.seed if host is not None else src.state.seed
+            options = src.options
+            seed = src.seed
             old = saved
             if count and old is None:
                 old = {"v": 1, "game": game, "options": options, "seed": seed,
@@ -369,6 +380,9 @@ class LinkSession:
             host.to_lobby()
             self.game = None
             have = [p.ch.transport for p in host.ports]
+            if self.fresh:   # the ports dropped for the game: the HAL's afresh
+                self.fresh = False
+                self.ports = ports_of(self.app.hal, True)
             for t in self.ports:
                 if t not in have:   # closed while the game played
                     t.reopen()
