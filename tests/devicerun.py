@@ -34,18 +34,25 @@ def require():
         pytest.skip(why)
 
 
+_built = {}   # board -> UF2 path: the sources do not change while the tests run
+
+
 def build_image(board="RPI_PICO"):
     """The Kocka firmware image's UF2 for a board (tools.build_uf2: built once per checkout,
-    then only what changed), skipping with what to install when the toolchain is absent."""
+    then only what changed; once per test process, as make's up-to-date check alone takes
+    seconds), skipping with what to install when the toolchain is absent."""
     from tools import build_uf2
     tiers.check("toolchain")
     require()
+    if board in _built:
+        return _built[board]
     try:
-        return build_uf2.build(board)
+        _built[board] = build_uf2.build(board)
     except build_uf2.BuildError as e:
         if build_uf2.missing_tools():   # tests install nothing: `make test` does, first
             pytest.skip(str(e))
         raise
+    return _built[board]
 
 
 def image_firmware(tmp_path_factory):
