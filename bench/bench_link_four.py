@@ -1,6 +1,6 @@
 """A whole Cubo game of four humans on four emulated Picos (issue 28): the host in the
 middle of a star, a guest on each of its LINK A (UART0), LINK B (UART1) and LINK C (the
-PIO UART, hal/link_pio.py, GP6/GP7), each guest on its own LINK A
+PIO UART, hal/link_pio_thumb.py, GP6/GP7), each guest on its own LINK A
 (tools/rp2040emu.LinkedDevices: MicroPython v1.28.0 RPI_PICO on rp2040js in lockstep;
 LINK C's line levels cross a pin wire, the two UART cables carry paced bytes).
 

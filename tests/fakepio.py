@@ -1,5 +1,5 @@
 """A stand-in for MicroPython's rp2 module (PIO state machines) and for the viper pointers
-hal/link_pio.py's interrupt handlers use, so the driver runs under CPython: each state
+hal/link_pio_thumb.py's interrupt handlers use, so the driver runs under CPython: each state
 machine has 4-word FIFOs, and the handlers' register pointers (FSTAT, TXF, RXF by
 address) reach them. The tests play the machines' side: take bytes from the TX FIFO as
 the line would, push bytes into the RX FIFO as the RX program would, and call the irq

@@ -1,4 +1,4 @@
-"""LINK C, the host's third link port (firmware/hal/link_pio.py: a UART made of two PIO
+"""LINK C, the host's third link port (firmware/hal/link_pio_thumb.py: a UART made of two PIO
 state machines on GP6/GP7), on emulated Picos running the stock firmware. rp2040js' PIO
 runs on the emulated clock here (tools/rp2040/pio.mjs: the clock divider and delay
 cycles kept), and a pin wire carries LINK C's line levels to the other device's UART0

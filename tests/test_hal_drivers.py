@@ -548,7 +548,7 @@ def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico, monkeypatch):
     fake_time.ticks_us = fake_time.ticks_ms
     monkeypatch.setattr(link_cable, "time", fake_time)
     monkeypatch.setitem(sys.modules, "rp2", fakepio.make_rp2())   # LINK C: a PIO UART
-    monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)
+    monkeypatch.delitem(sys.modules, "hal.link_pio_thumb", raising=False)
     ports = hal.link_ports()                    # a guest's: LINK A and LINK B only
     assert set(bus.pins) == set(table) - {pins.LINK_C_TX, pins.LINK_C_RX}
     assert [e[1:] for e in bus.log if e[0] == "uart"] == [
@@ -575,7 +575,7 @@ def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico, monkeypatch):
     assert again[2] is not hosting[2]       # a closed LINK C is dropped: a fresh one
     again[2].close()
     assert hal.link_ports() is ports and again[2].closed          # a guest leaves it shut
-    monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)
+    monkeypatch.delitem(sys.modules, "hal.link_pio_thumb", raising=False)
     for gpio, name in table.items():
         assert getattr(pins, name) == gpio
     for b, gpio in enumerate(pins.BUTTON_PINS):

@@ -1,10 +1,10 @@
-"""LINK C's driver (firmware/hal/link_pio.py) under CPython with fake state machines
+"""LINK C's driver (firmware/hal/link_pio_thumb.py) under CPython with fake state machines
 (tests/fakepio.py): its interrupt handlers and rings, byte by byte. write() never blocks:
 what the TX FIFO has no room for waits in the queue and goes out as the TX program's irq
 asks for more, in order; a frame the queue has no room for is dropped whole. The RX irq
 moves the FIFO's bytes into the ring, read() returns them once, wrapping round the ring,
 and a full ring counts what it loses. The real thing, PIO programs included, runs on the
-emulated RP2040 in tests/test_device_link_pio.py."""
+emulated RP2040 in tests/test_device_link_pio_thumb.py."""
 import importlib
 import random
 import sys
@@ -58,16 +58,16 @@ def lp(monkeypatch):
     machine = types.SimpleNamespace(Pin=FakePin, disable_irq=disable_irq, enable_irq=enable_irq)
     monkeypatch.setitem(sys.modules, "machine", machine)
     monkeypatch.setitem(sys.modules, "rp2", fakepio.make_rp2())
-    monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)
+    monkeypatch.delitem(sys.modules, "hal.link_pio_thumb", raising=False)
     monkeypatch.delitem(sys.modules, "hal.link_pio_asm", raising=False)
     monkeypatch.setitem(sys.modules, "time", FakeTime())
-    mod = importlib.import_module("hal.link_pio")
+    mod = importlib.import_module("hal.link_pio_thumb")
     monkeypatch.setitem(sys.modules, "time", importlib.import_module("time"))
     monkeypatch.setattr(mod, "ptr32", fakepio.ptr32, raising=False)
     monkeypatch.setattr(mod, "ptr8", fakepio.ptr8, raising=False)
     mod.irq_state = irq
     yield mod
-    monkeypatch.delitem(sys.modules, "hal.link_pio", raising=False)
+    monkeypatch.delitem(sys.modules, "hal.link_pio_thumb", raising=False)
 
 
 def open_c(lp):

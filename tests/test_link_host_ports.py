@@ -32,7 +32,7 @@ class Port:
 
 
 class Fresh(Port):
-    """LINK C as hal.link_pio's: once closed link play drops it, and the HAL gives a
+    """LINK C as hal.link_pio_thumb's: once closed link play drops it, and the HAL gives a
     fresh one (its driver and buffers leave the heap with the one dropped)."""
     FRESH = True
 

@@ -24,7 +24,7 @@ HOST_ONLY = ("hal/virtual.py",)  # used by headless runs only; never imported on
 # Modules with inline Thumb assembly or viper code: compiled for the RP2040's Cortex-M0+ (armv6m code
 # also runs on the RP2350; other ports refuse the file and take their generic paths).
 # The core's; each game's descriptor names its own (thumb).
-CORE_THUMB = ("hal/kernels_thumb.py", "app/art_thumb.py", "hal/link_pio.py")
+CORE_THUMB = ("hal/kernels_thumb.py", "app/art_thumb.py", "hal/link_pio_thumb.py")
 CATALOG = "shared_rules/catalog.py"
 
 

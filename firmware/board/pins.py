@@ -47,7 +47,7 @@ LINK_B_UART = const(1)
 LINK_B_TX = const(4)
 LINK_B_RX = const(5)
 LINK_PORTS = ((LINK_A_UART, LINK_A_TX, LINK_A_RX), (LINK_B_UART, LINK_B_TX, LINK_B_RX))
-# LINK C, a third jack for the host of four: a PIO UART (hal/link_pio.py, the RP2040 has
+# LINK C, a third jack for the host of four: a PIO UART (hal/link_pio_thumb.py, the RP2040 has
 # two UARTs), PIO0's state machines 0 (TX) and 1 (RX); the same jack and wiring.
 LINK_C_SM = const(0)
 LINK_C_TX = const(6)

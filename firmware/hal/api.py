@@ -28,7 +28,7 @@ The app talks to hardware only through one `hal` object with these parts
                   read() (the bytes since the last call, bytes or memoryview, or
                   None); host=True adds the ports only a host uses (the Pico's LINK C);
                   on the Pico also .free(), .waiting(), .close(), .reopen()
-                  (hal/link_cable.py, hal/link_pio.py); optional .role
+                  (hal/link_cable.py, hal/link_pio_thumb.py); optional .role
                   ("host"/"guest": it can only do that) and .where (the address to
                   show); [] when nothing is wired (docs/link.md)
     hal.doze()    optional (the Pico's): sleeps as deeply as it can until a key is

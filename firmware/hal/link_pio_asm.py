@@ -1,4 +1,4 @@
-"""LINK C's PIO programs (hal/link_pio.py runs them): a UART's transmitter and receiver,
+"""LINK C's PIO programs (hal/link_pio_thumb.py runs them): a UART's transmitter and receiver,
 8 PIO cycles a bit, 8N1, LSB first. PIO assembly: its "calls" are instructions, so the
 type check leaves this file alone (tests/test_device_typecheck.py)."""
 from rp2 import PIO, asm_pio

@@ -16,7 +16,7 @@ Builds every part from board/pins.py in a fixed order:
 2. SPI1 at up to 62.5 MHz (the SDK picks the fastest rate not above it) and
    the display; then buttons, LEDs, buzzer, storage ("/data" on the flash)
    and the USB serial link. The link cables (hal/link_cable.py, UART0 and UART1;
-   LINK C, hal/link_pio.py, for a host only) are opened only when link play asks
+   LINK C, hal/link_pio_thumb.py, for a host only) are opened only when link play asks
    for them (`link_ports()`), and link play closes them when it ends (or a port
    with no peer meanwhile), so their buffers cost no heap otherwise.
 
@@ -208,9 +208,9 @@ class PicoHal:
         if not host:
             return self._links
         # LINK C is not kept here: link play drops it once closed (its driver, rings and
-        # module leave the heap) and asks again for a fresh one (hal.link_pio.open_port
+        # module leave the heap) and asks again for a fresh one (hal.link_pio_thumb.open_port
         # gives the open one while it is open)
-        from hal.link_pio import open_port
+        from hal.link_pio_thumb import open_port
         return self._links + [open_port(*pins.LINK_C)]
 
     def doze(self):

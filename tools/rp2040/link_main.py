@@ -7,7 +7,7 @@ link_conf.json beside it says who this device is: {"role": "host" or "guest", "d
 "name", "seed", and for the host "guests": 1, 2 or 3; optional "game" ("kocka10000", the
 default, or "cubo"), "host_human" (the host's own player sits too, instead of a bot) and
 "pace" (Cubo's think times in percent)}. A guest uses LINK A; the host one port per
-guest, LINK A, LINK B, then LINK C (hal/link_pio.py: a PIO UART): a star. The host waits
+guest, LINK A, LINK B, then LINK C (hal/link_pio_thumb.py: a PIO UART): a star. The host waits
 for its guests in its lobby, then starts the game with the guests' players in the first
 seats and then its own player, or a bot (EasyBot in Kocka 10000) in the last, and plays
 its seat; every human seat is played by a fixed rule (link_play.player: Kocka 10000's
@@ -204,7 +204,7 @@ def main():
     for p in ports:
         print("KU %s" % (p.uart,))
     if n > 2:
-        from hal import link_pio
+        from hal import link_pio_thumb as link_pio
         ports.append(link_pio.open_port(*pins.LINK_C))
         print("KU pio")
     heap("cable")

@@ -2,7 +2,7 @@
  * PIO state machines on the emulated clock. rp2040js 1.4.1 runs its PIO blocks from
  * setTimeout, 1000 instructions a wall-clock tick whatever the emulated time, one
  * instruction a step: the clock divider and the delay cycles are counted but never
- * waited for. A PIO UART (firmware/hal/link_pio.py) needs its bit times, so here each
+ * waited for. A PIO UART (firmware/hal/link_pio_thumb.py) needs its bit times, so here each
  * enabled state machine executes its next instruction at its own emulated time: one
  * instruction takes (1 + delay) cycles of clk_sys / CLKDIV (a stalled one, 1 cycle),
  * from an alarm on the chip's clock.

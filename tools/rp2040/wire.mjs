@@ -256,7 +256,7 @@ const IDLE = 1;
 
 /**
  * A link cable with a pin end: a board's TX and RX GPIOs (driven and read by a PIO UART,
- * firmware/hal/link_pio.py) on one side or both, the other side a UART (uart.mjs) or pins
+ * firmware/hal/link_pio_thumb.py) on one side or both, the other side a UART (uart.mjs) or pins
  * too. It carries line levels, not bytes: a level change of a pin end's TX GPIO,
  * timestamped on the timeline, is replayed on the far end's RX GPIO one `delayNs` later
  * (a clock alarm there; run.mjs steps the boards by at most that, so the far chip has

@@ -3,7 +3,9 @@ LINK B), for the host of four Kockas (docs/link.md, hardware/README.md). Same sh
 hal/link_cable.LinkCable: write(data) never blocks and drops a whole frame it has no room
 for, read() returns the bytes since the last call (a memoryview, valid until the next
 call) or None, free(), waiting(), close() and reopen(). Only a host opens it
-(hal.pico.PicoHal.link_ports(host=True)): a guest's cable is LINK A or LINK B.
+(hal.pico.PicoHal.link_ports(host=True)): a guest's cable is LINK A or LINK B. Its
+interrupt handlers are viper code, so the module is compiled for the RP2040's Cortex-M0+
+(named _thumb, as tools/build_bundle.py's native modules are).
 
 Two state machines of one PIO block (their programs: hal/link_pio_asm.py), 8 PIO cycles
 a bit at the cables' rate (hal/link_cable.py: 460800 baud), 8N1:
