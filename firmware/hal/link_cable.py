@@ -59,6 +59,21 @@ HOST_RX = const(512)        # a host's guest sends a request or two between poll
 _CHAR_BITS = const(10)      # start, 8 data, stop
 
 
+def drain(port, now, ticks_diff, ticks_add):
+    """Brings a port's pace count up to `now`: port.queued bytes written and not yet gone,
+    leaving one each port.us_per_byte since port.mark (LINK C's driver counts so too)."""
+    if port.queued:
+        n = ticks_diff(now, port.mark) // port.us_per_byte
+        if n >= port.queued:
+            port.queued = 0
+            port.mark = now
+        elif n > 0:
+            port.queued -= n
+            port.mark = ticks_add(port.mark, n * port.us_per_byte)
+    else:
+        port.mark = now
+
+
 class LinkCable:
     """One UART as a link transport. uart: a machine.UART opened with timeout=0 (or a
     fake); ticks_us, ticks_diff, ticks_add: time's functions (the tests pass fakes);
@@ -92,17 +107,7 @@ class LinkCable:
         self.closed = False
 
     def _drain(self):
-        now = self._ticks_us()
-        if self.queued:
-            n = self._ticks_diff(now, self.mark) // self.us_per_byte
-            if n >= self.queued:
-                self.queued = 0
-                self.mark = now
-            elif n > 0:
-                self.queued -= n
-                self.mark = self._ticks_add(self.mark, n * self.us_per_byte)
-        else:
-            self.mark = now
+        drain(self, self._ticks_us(), self._ticks_diff, self._ticks_add)
         tail = self.tail
         if tail is not None:
             k = self.txbuf - self.queued

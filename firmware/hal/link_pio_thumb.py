@@ -48,6 +48,7 @@ import rp2
 from micropython import const
 from rp2 import PIO
 
+from hal.link_cable import drain
 from hal.link_pio_asm import RX, TX
 
 BAUD = const(460800)        # hal/link_cable.py's BAUD: every link port runs at one rate
@@ -127,7 +128,7 @@ class LinkPio:
         self.dropped = 0                    # writes dropped whole: no room in the queue
         # the pace: bytes written and not yet gone at PACE's rate (rounded up: never faster)
         self.us_per_byte = (10 * 1_000_000 + PACE - 1) // PACE
-        self.paced = 0
+        self.queued = 0
         self.mark = time.ticks_us()
         self.closed = True
         self.reopen()
@@ -163,7 +164,7 @@ class LinkPio:
         self._rx_sm.irq(_on_rx, 1, True)
         self._rx_sm.active(1)
         self._tx_sm.active(1)
-        self.paced = 0
+        self.queued = 0
         self.mark = time.ticks_us()
         self.closed = False
         return True
@@ -174,24 +175,14 @@ class LinkPio:
         return self._rx[2]
 
     def _drain(self):
-        now = time.ticks_us()
-        if self.paced:
-            n = time.ticks_diff(now, self.mark) // self.us_per_byte
-            if n >= self.paced:
-                self.paced = 0
-                self.mark = now
-            elif n > 0:
-                self.paced -= n
-                self.mark = time.ticks_add(self.mark, n * self.us_per_byte)
-        else:
-            self.mark = now
+        drain(self, time.ticks_us(), time.ticks_diff, time.ticks_add)
 
     def free(self):
         """Bytes surely taken now, within the pace (a tail waiting here is paced too)."""
         self._drain()
         if self._tail is not None:
             self._feed()
-        return PACED_ROOM - self.paced
+        return PACED_ROOM - self.queued
 
     def _feed(self):
         # the tail into the queue, as much as it has room for
@@ -228,7 +219,7 @@ class LinkPio:
         self._tail = memoryview(data) if tail is None else memoryview(bytes(tail) + data)
         self._feed()
         self.sent += n
-        self.paced += n
+        self.queued += n
 
     def read(self):
         """The bytes that arrived since the last call (a memoryview, valid until the next
