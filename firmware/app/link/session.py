@@ -187,7 +187,7 @@ class LinkSession:
     def start(self, game, setup, options, bots):
         """The host starts `game` (its setup class `setup`) with every member seated
         (the host first) and `bots` ([(name, level), ...]) after them."""
-        from shared_rules.link import lobby
+        import shared_rules.link.lobby as lobby
         host = self.host
         seats = lobby.seats(host.members(), bots, host.device)
         # one name per seat: the records and the ratings count each seat as a person
