@@ -37,10 +37,11 @@ Each role's cable is smaller (for_role(), when link play has chosen Host or Join
 guest sends only small frames (JOIN, REQ, acks), so its TX buffer is GUEST_TX (0.9 KB
 less); a host receives only those, at the pace of its guests' presses, so its RX buffer
 is HOST_RX (0.75 KB less). A guest keeps the RX buffer a catch-up's stream needs. A
-host's TX buffer is HOST_TX (0.9 KB less), smaller than its longer frames (a WELCOME, a catch-up's ACTS):
-the channel still sees TX_BUFFER's room (free()), and write() hands the UART what its
-buffer has room for and keeps the frame's tail (a view of the frame, no copy), handed
-over as room comes (at the next free(), write() or read(): the next poll).
+host's TX buffer is HOST_TX (0.9 KB less), smaller than its longer frames (a WELCOME,
+a catch-up's ACTS): the channel still sees TX_BUFFER's room (free()), and write() hands
+the UART what its buffer has room for and keeps the frame's tail (a view of the frame,
+no copy), handed over as room comes (at the next free(), write() or read(): the next
+poll).
 """
 
 import time
