@@ -395,6 +395,9 @@ def _surface(buffer, width, height, format, stride, writable):
     return kind(buffer, width, height, stride, writable)
 
 
+_FIXED = {}   # blit sources given as a tuple over bytes -> their surface
+
+
 class _PaletteCache(dict):
     """Source pixel value -> palette colour, read from the palette on first use."""
 
@@ -428,6 +431,14 @@ class FrameBuffer:
         if not 4 <= len(obj) <= 5:
             raise ValueError()
         stride = obj[4] if len(obj) == 5 else _OMITTED
+        if type(obj) is tuple and type(obj[0]) is bytes:
+            # immutable all through (a font's strip): its surface made once
+            s = _FIXED.get(obj)
+            if s is None:
+                s = _surface(obj[0], obj[1], obj[2], obj[3], stride, False)
+                if len(_FIXED) < 64:
+                    _FIXED[obj] = s
+            return s
         return _surface(obj[0], obj[1], obj[2], obj[3], stride, False)
 
     def __fill_rect(self, x, y, w, h, c):
