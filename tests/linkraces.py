@@ -93,15 +93,33 @@ def host_state(pair, tries=5):
     return None
 
 
-def read_save(dev):
-    """The save on a device's flash as it reads back now, or None when it does not."""
+def flash_files(dev):
+    """{name: bytes} of the device's /data now, or None when they do not read back.
+    python-littlefs reads a save's journal the app appends to (364 bytes, in a four-player
+    Cubo round's scoring, on every device, for seconds) as LFS_ERR_CORRUPT with the
+    flash's prog size of 256, and whole with 32 (each journal line carries its CRC)."""
+    from tools import device_image
+    image = dev.flash_image()
+    for prog in (device_image.PROG_SIZE, 32):
+        try:
+            return device_image.read_files(image, prog_size=prog)
+        except Exception:
+            pass
+    return None
+
+
+def read_save(dev, tries=1):
+    """The save on a device's flash as it reads back (tries: reads, 100 ms apart), or
+    None when it does not."""
     from app import savegame
     from tests.fakestorage import MemStorage
-    from tools import device_image
-    try:
-        files = device_image.read_files(dev.flash_image())
-    except Exception:   # python-littlefs: LFS_ERR_CORRUPT on a journal open for appends
-        return None
+    for k in range(tries):
+        files = flash_files(dev)
+        if files is not None:
+            break
+        if k == tries - 1:
+            return None
+        dev.run(100)
     st = MemStorage()
     st.files.update((k, bytearray(v)) for k, v in files.items())
     return savegame.pending(st)
@@ -253,10 +271,11 @@ def game_record(dev):
     from app import gamelog
     from shared_rules import records
     from tests.fakestorage import MemStorage
-    from tools import device_image
+    files = flash_files(dev)
+    if files is None:
+        return None
     st = MemStorage()
-    st.files.update((k, bytearray(v)) for k, v in device_image.read_files(
-        dev.flash_image()).items())
+    st.files.update((k, bytearray(v)) for k, v in files.items())
     log = gamelog.GameLog(st, lambda: 1)
     return records.decode(log.get(log.last)) if log.last else None
 

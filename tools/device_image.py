@@ -75,18 +75,19 @@ def blank_image():
     return b"\xff" * (BLOCK_SIZE * BLOCK_COUNT)
 
 
-def read_files(image, folder=DATA_DIR):
+def read_files(image, folder=DATA_DIR, prog_size=PROG_SIZE):
     """{name: bytes} of the files in one folder of an image (the device's /data by default),
-    a subfolder's as "sub/name"."""
+    a subfolder's as "sub/name". prog_size: the one the reader assumes (a file the device
+    holds open for appends may read back only with a smaller one)."""
     ctx = littlefs.UserContext(len(image))
     ctx.buffer[:] = image
     fs = littlefs.LittleFS(ctx, block_size=BLOCK_SIZE, block_count=BLOCK_COUNT,
-                           prog_size=PROG_SIZE, read_size=READ_SIZE, lookahead_size=LOOKAHEAD)
+                           prog_size=prog_size, read_size=READ_SIZE, lookahead_size=LOOKAHEAD)
     out = {}
     for name in fs.listdir("/" + folder):
         path = "/" + folder + "/" + name
         if fs.stat(path).type == littlefs.LFSStat.TYPE_DIR:
-            for sub, data in read_files(image, folder + "/" + name).items():
+            for sub, data in read_files(image, folder + "/" + name, prog_size).items():
                 out[name + "/" + sub] = data
             continue
         with fs.open(path, "rb") as f:
