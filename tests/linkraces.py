@@ -94,18 +94,12 @@ def host_state(pair, tries=5):
 
 
 def flash_files(dev):
-    """{name: bytes} of the device's /data now, or None when they do not read back.
-    python-littlefs reads a save's journal the app appends to (364 bytes, in a four-player
-    Cubo round's scoring, on every device, for seconds) as LFS_ERR_CORRUPT with the
-    flash's prog size of 256, and whole with 32 (each journal line carries its CRC)."""
+    """{name: bytes} of the device's /data now, or None when they do not read back."""
     from tools import device_image
-    image = dev.flash_image()
-    for prog in (device_image.PROG_SIZE, 32):
-        try:
-            return device_image.read_files(image, prog_size=prog)
-        except Exception:
-            pass
-    return None
+    try:
+        return device_image.read_files(dev.flash_image())
+    except Exception:   # python-littlefs: LFS_ERR_CORRUPT on a file the app is writing
+        return None
 
 
 def read_save(dev, tries=1):

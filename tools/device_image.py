@@ -17,6 +17,10 @@ BLOCK_COUNT = 352
 PROG_SIZE = 256
 READ_SIZE = 32
 LOOKAHEAD = 32
+# MicroPython's VfsLfs2 caches min(block, 4 * max(read, prog)) bytes, and littlefs keeps a
+# file of up to that size inline in its directory: a reader with a smaller cache (the
+# python-littlefs default, the prog size) takes such a file for corrupt
+CACHE_SIZE = 1024
 DATA_DIR = "data"
 
 _bundle_cache = {}
@@ -75,19 +79,19 @@ def blank_image():
     return b"\xff" * (BLOCK_SIZE * BLOCK_COUNT)
 
 
-def read_files(image, folder=DATA_DIR, prog_size=PROG_SIZE):
+def read_files(image, folder=DATA_DIR):
     """{name: bytes} of the files in one folder of an image (the device's /data by default),
-    a subfolder's as "sub/name". prog_size: the one the reader assumes (a file the device
-    holds open for appends may read back only with a smaller one)."""
+    a subfolder's as "sub/name"."""
     ctx = littlefs.UserContext(len(image))
     ctx.buffer[:] = image
     fs = littlefs.LittleFS(ctx, block_size=BLOCK_SIZE, block_count=BLOCK_COUNT,
-                           prog_size=prog_size, read_size=READ_SIZE, lookahead_size=LOOKAHEAD)
+                           prog_size=PROG_SIZE, read_size=READ_SIZE, lookahead_size=LOOKAHEAD,
+                           cache_size=CACHE_SIZE)
     out = {}
     for name in fs.listdir("/" + folder):
         path = "/" + folder + "/" + name
         if fs.stat(path).type == littlefs.LFSStat.TYPE_DIR:
-            for sub, data in read_files(image, folder + "/" + name, prog_size).items():
+            for sub, data in read_files(image, folder + "/" + name).items():
                 out[name + "/" + sub] = data
             continue
         with fs.open(path, "rb") as f:
