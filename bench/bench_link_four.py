@@ -14,12 +14,13 @@ arrangement, call, take a centre die, swap it in at scoring when it scores), dec
 from the State replayed from the host's save on its flash, until the 6 rounds are
 over. Scripted thumbs are quick (a key held 80 ms, the next 200 ms after) and act as
 soon as the game lets them, but one player a round calls 1.5 s into the countdown.
-Measured: the game (actions, emulated s from the opening), whether all four devices
-stored the same record in their game logs (actions' count and CRC-32), a guest's press
-(the GPIO edge of the key that changed the game, while no other key was down) to the
-first frame showing it on every device, each device's peak live heap in the lobby and
-in the game, and the wall time. The latencies include the probe's collection after
-every frame (bench link_app's lean loop does not: its figures are the plain app's).
+Measured: the game (actions, emulated s from the opening); whether all four devices
+stored the same record (actions' count and CRC-32, players, scores: in their game logs
+once each player left the final summary, as one does) and it replays to its scores; a
+guest's press (the GPIO edge of the key that changed the game, while no other key was
+down) to the first frame showing it on every device; each device's peak live heap in
+the lobby and in the game; the wall time. The latencies include the probe's collection
+after every frame (bench link_app's lean loop does not: its figures are the plain app's).
 
 The link probe (section "probe"): the same star with tools/rp2040/link_main.py on the
 stock firmware, the link layer without screens; each device's player makes a Cubo bot's
@@ -50,6 +51,17 @@ def actions_crc(actions):
     return "%08x" % (binascii.crc32(json.dumps([list(a) for a in actions]).encode()) & 0xffffffff)
 
 
+def replays(rec):
+    """The record replayed from its seed: the game over, with its scores."""
+    if not rec:
+        return False
+    from shared_rules import registry
+    st = registry.game_class(rec["game"])(len(rec["players"]), rec["seed"], rec["options"])
+    for a in rec["actions"]:
+        st.apply(tuple(a))
+    return st.is_terminal() and list(st.scores()) == list(rec["scores"])
+
+
 def app_run(tmp):
     from tests import linkraces as L
     binary, why = image_binary(tmp)
@@ -63,7 +75,8 @@ def app_run(tmp):
         opened = star.now
         presses, solo, steps = L.cubo_game(star, rounds=ROUNDS)
         ended = star.now
-        star.run(2000)          # the last action's record written on every device
+        star.run(2000)          # the last action on every screen
+        still = L.leave_game(star, "CuboMatch")
         L.no_crash(star)
         recs = [L.game_record(d) for d in star]
         logs = [L.log(d) for d in star]
@@ -91,6 +104,9 @@ def app_run(tmp):
         "identical_on_all_four": None not in held and len(set(held)) == 1 and all(
             r["players"] == recs[0]["players"] and r["scores"] == recs[0]["scores"]
             for r in recs),
+        "stored_in": [r and r["stored"] for r in recs],
+        "still_on_the_game": still,
+        "record_replays": replays(host),
         "scores": host.get("scores"),
         "rounds_played": ROUNDS or 6,
         "presses": len(presses),

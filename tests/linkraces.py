@@ -260,9 +260,25 @@ def cubo_game(pair, late_ms=1500, next_round_ms=9000, reroll_below=12, rounds=No
     raise rp2040emu.DeviceError("Cubo's game did not end in %d steps" % limit)
 
 
+def leave_game(pair, screen, tries=4, guard_ms=1000):
+    """Each player leaves the game's final summary (A, a page at a time, `guard_ms`
+    apart: the summary takes no press sooner), as one does after a game: the app then
+    stores the game in its log. Returns the devices still on `screen`."""
+    on = []
+    for _ in range(tries):
+        on = [i for i, d in enumerate(pair) if log(d).top() == screen]
+        if not on:
+            break
+        tap_all(pair, dict((i, "A") for i in on), gap=guard_ms)
+    pair.run(2000)
+    return [i for i, d in enumerate(pair) if log(d).top() == screen]
+
+
 def game_record(dev):
-    """The last game in a device's game log (app.gamelog, read from its flash), or None."""
-    from app import gamelog
+    """The finished game's record on a device's flash: the last in its game log (with
+    "stored": "log"), or the save marked finished that the app stores once its player
+    leaves the game ("stored": "save"); None when neither reads back."""
+    from app import gamelog, savegame
     from shared_rules import records
     from tests.fakestorage import MemStorage
     files = flash_files(dev)
@@ -271,7 +287,15 @@ def game_record(dev):
     st = MemStorage()
     st.files.update((k, bytearray(v)) for k, v in files.items())
     log = gamelog.GameLog(st, lambda: 1)
-    return records.decode(log.get(log.last)) if log.last else None
+    if log.last:
+        rec = records.decode(log.get(log.last))
+        rec["stored"] = "log"
+        return rec
+    info = savegame.pending(st)
+    if info is not None and info.get("done"):
+        info["stored"] = "save"
+        return info
+    return None
 
 
 def _count(pair):
