@@ -12,7 +12,7 @@ link probe with the very actions the same players make unlinked. And the app: fo
 with the Kocka firmware image in that star go from the boot into Link play by their
 buttons (one hosts, three join), and the host's Cubo opens on all four, every seat one of
 them. The whole game of four, Cubo with four humans pressing their keys, is
-bench/bench_link_four.py's (half an hour of wall time here)."""
+bench/bench_link_four.py's (a quarter of an hour of wall time here)."""
 import os
 
 import pytest
