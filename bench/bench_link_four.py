@@ -192,8 +192,8 @@ def run():
 
 def firmware(result):
     from bench.common import stock_firmware
-    return ("app: the Kocka firmware image (make uf2) of %s with the probe's loop; probe: "
-            "%s with the link probe" % (stock_firmware(), stock_firmware()))
+    return ("%s: the Kocka firmware image (make uf2) with the probe's loop (app), the stock "
+            "firmware with the link probe (probe)" % stock_firmware())
 
 
 def table(result):
