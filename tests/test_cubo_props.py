@@ -204,3 +204,13 @@ def test_bots_never_act_illegally(kinds, seed, keep, anyo, yellow):
         if k == "sleepy":
             assert g.round_scores(i) == [0] * 6
     assert driver.replay(CuboState, len(kinds), seed, opts, log).scores() == g.scores()
+
+
+def test_the_line_tables_are_what_their_generator_writes():
+    # tools/cubo_lines.py writes them: re-run it after changing how a line scores
+    from tools import cubo_lines
+    from shared_rules.cubo.score import _tables
+    for any_order in (False, True):
+        with open(cubo_lines.path(any_order)) as f:
+            assert f.read() == cubo_lines.source(any_order), cubo_lines.path(any_order)
+        assert _tables(any_order) == cubo_lines.build(any_order)

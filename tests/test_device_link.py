@@ -9,7 +9,7 @@ with every fault of the cable on the way: garbage and a flood on the line, the c
 pulled for 3 s and plugged back, the guest powered off for a second and on again. The
 game runs to its end with both devices holding the same actions, and those are the very
 actions the same players make with no link at all. The star (the host on LINK A, LINK B
-and LINK C, four Picos) is tests/test_device_link_pio_thumb.py's."""
+and LINK C, four Picos) is tests/test_device_link_pio.py's."""
 import os
 
 import pytest

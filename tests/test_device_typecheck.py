@@ -33,7 +33,7 @@ DEVICE_FILES = sorted(
     [f for f in glob.glob(os.path.join(ROOT, "firmware", "hal", "*.py"))
      # the headless HAL (CPython/simulator side); the inline assembly and the PIO
      # programs, whose "calls" are instructions (tests/test_kernels.py,
-     # test_device_kernels.py and test_device_link_pio_thumb.py check them)
+     # test_device_kernels.py and test_device_link_pio.py check them)
      if os.path.basename(f) not in ("virtual.py", "kernels_thumb.py", "link_pio_asm.py")]
     + glob.glob(os.path.join(ROOT, "firmware", "board", "*.py"))
     + [os.path.join(ROOT, "firmware", "main.py")])
@@ -57,7 +57,7 @@ pretty = False
 ignore_errors = True
 
 [mypy-hal.link_pio_asm]
-# PIO assembly: its "calls" are instructions (tests/test_device_link_pio_thumb.py runs it)
+# PIO assembly: its "calls" are instructions (tests/test_device_link_pio.py runs it)
 ignore_errors = True
 
 [mypy-app.*]

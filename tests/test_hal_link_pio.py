@@ -4,7 +4,7 @@ what the TX FIFO has no room for waits in the queue and goes out as the TX progr
 asks for more, in order; a frame the queue has no room for is dropped whole. The RX irq
 moves the FIFO's bytes into the ring, read() returns them once, wrapping round the ring,
 and a full ring counts what it loses. The real thing, PIO programs included, runs on the
-emulated RP2040 in tests/test_device_link_pio_thumb.py."""
+emulated RP2040 in tests/test_device_link_pio.py."""
 import importlib
 import random
 import sys

@@ -105,8 +105,11 @@ def test_table_modes_clock_and_countdown_are_never_dimmed(tmp_path):
     t = start_table(h)
     t.phase = T.PLAYING
     t.started_at = h.app.now
+    shown = h.hal.display.frames
     run_ms(h, 75_000)
     assert h.hal.display.level == 80 and not h.hal.display.asleep
+    # the clock shows whole seconds: a frame each, the core idle between them
+    assert 74 <= h.hal.display.frames - shown <= 78, h.hal.display.frames - shown
     t.start_countdown()
     run_ms(h, 3_000)
     assert h.hal.display.level == 80 and t.phase == T.COUNTING

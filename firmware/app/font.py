@@ -38,9 +38,10 @@ Colours are ints passed through unchanged, whatever the target FrameBuffer holds
 (palette indices on a GS8 display, byte-swapped RGB565, 0/1 on mono); at scale 1
 the colour goes through a 16-bit palette, so it must fit 16 bits.
 
-Import this module, not app.font_small / app.font_body: it copies what it needs from
-them once and drops them, so their bytes literals do not stay in RAM (about 3 KB of
-font data stays: the packed strips, widths and glyph offsets of both fonts).
+Import this module, not app.font_small / app.font_body: it keeps what it needs from
+them once and drops the modules. The packed strips and widths are their bytes literals:
+in the firmware image they stay in flash; with the app as files they are in RAM (about
+3 KB with the glyph offsets of both fonts).
 
 Speed and memory: on the Pico, app/font_fast.py replaces draw and width with
 versions that give a whole line to hal/kernels.py's Thumb loop (about 30 us a glyph
@@ -96,8 +97,8 @@ class Font:
         self.maxw = m.MAXW
         self.extra = m.EXTRA
         self.widths = m.WIDTHS
-        # A RAM copy the strip FrameBuffer can use (framebuf needs a writable buffer).
-        self.data = bytearray(m.DATA)
+        # the glyphs' bytes as they are: frozen into the image they stay in flash
+        self.data = m.DATA
         self.count = len(m.WIDTHS)
         self.replacement = 95 + m.EXTRA.find(REPLACEMENT)
         offs = array("H", range(self.count))  # sized once: x offset of each glyph in DATA
@@ -106,8 +107,9 @@ class Font:
             offs[i] = x
             x += m.WIDTHS[i]
         self.offs = offs
-        # The whole font as one MONO_HLSB image, and a one-glyph buffer to copy into.
-        self.strip = framebuf.FrameBuffer(self.data, m.STRIDE * 8, m.ROWS, framebuf.MONO_HLSB)
+        # The whole font as one MONO_HLSB image (a read-only blit source: framebuf takes
+        # a (buffer, width, height, format) tuple), and a one-glyph buffer to copy into.
+        self.strip = (self.data, m.STRIDE * 8, m.ROWS, framebuf.MONO_HLSB)
         self.glyph = framebuf.FrameBuffer(bytearray(((m.MAXW + 7) >> 3) * m.ROWS),
                                           m.MAXW, m.ROWS, framebuf.MONO_HLSB)
 
@@ -116,8 +118,8 @@ class Font:
 
 
 def _load(name, label):
-    # Imports the generated module, keeps what the Font needs, then forgets the module: its
-    # constants (the DATA bytes literal above all) stay in RAM for as long as it is imported.
+    # Imports the generated module, keeps what the Font needs, then forgets the module (the
+    # rest of it is garbage then).
     full = "app." + name
     __import__(full)
     font = Font(getattr(app, name), label)

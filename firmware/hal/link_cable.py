@@ -36,11 +36,12 @@ to leave: at most TX_BUFFER bytes, 0.1 s) and reopen() opens the same UART again
 Each role's cable is smaller (for_role(), when link play has chosen Host or Join): a
 guest sends only small frames (JOIN, REQ, acks), so its TX buffer is GUEST_TX (0.9 KB
 less); a host receives only those, at the pace of its guests' presses, so its RX buffer
-is HOST_RX (0.5 KB less). A guest keeps the RX buffer a catch-up's stream needs. A
-host's TX buffer is HOST_TX (0.6 KB less), smaller than its largest frame (a WELCOME):
-the channel still sees TX_BUFFER's room (free()), and write() hands the UART what its
-buffer has room for and keeps the frame's tail (a view of the frame, no copy), handed
-over as room comes (at the next free(), write() or read(): the next poll).
+is HOST_RX (0.75 KB less). A guest keeps the RX buffer a catch-up's stream needs. A
+host's TX buffer is HOST_TX (0.9 KB less), smaller than its longer frames (a WELCOME,
+a catch-up's ACTS): the channel still sees TX_BUFFER's room (free()), and write() hands
+the UART what its buffer has room for and keeps the frame's tail (a view of the frame,
+no copy), handed over as room comes (at the next free(), write() or read(): the next
+poll).
 """
 
 import time
@@ -53,9 +54,10 @@ TX_BUFFER = const(1152)     # the largest frame (MAX_FRAME 1024 and its header) 
 RX_BUFFER = const(1024)     # what arrives between two polls (89 ms at PACE)
 READ_CHUNK = const(256)     # the most one read() returns (the channel reads again)
 GUEST_TX = const(256)       # a guest's largest frame (a JOIN, a request) whole
-HOST_TX = const(512)        # a host's ACTS and a catch-up's frames whole; a WELCOME's
-                            # tail waits in the cable
-HOST_RX = const(512)        # a host's guest sends a request or two between polls
+HOST_TX = const(256)        # a host's answer (an ACTS of one action) whole; a longer
+                            # frame's tail (a catch-up's ACTS, a WELCOME) waits in the cable
+HOST_RX = const(256)        # a host's guest sends a request or two between polls (JOIN,
+                            # the longest, about 130 bytes)
 _CHAR_BITS = const(10)      # start, 8 data, stop
 
 

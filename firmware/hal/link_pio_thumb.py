@@ -54,9 +54,9 @@ from hal.link_pio_asm import RX, TX
 BAUD = const(460800)        # hal/link_cable.py's BAUD: every link port runs at one rate
 PACE = const(115200)        # hal/link_cable.py's PACE
 PACED_ROOM = const(1152)    # hal/link_cable.py's TX_BUFFER: the burst a guest's cable takes
-TX_QUEUE = const(512)       # a host cable's HOST_TX, a power of two as RX_RING: masks
-                            # wrap them (a longer frame's tail waits in the port)
-RX_RING = const(512)        # a host cable's HOST_RX: its guests' requests between polls
+TX_QUEUE = const(512)       # twice a host cable's HOST_TX, a power of two as RX_RING:
+                            # masks wrap them (a longer frame's tail waits in the port)
+RX_RING = const(512)        # twice a host cable's HOST_RX: its guests' requests between polls
 READ_CHUNK = const(256)     # the most one read() returns (the channel reads again)
 _CYCLES_PER_BIT = const(8)
 _FIFO = const(4)

@@ -69,45 +69,21 @@ KIND_SET = "set"
 # (doubled when all three share a colour). A middle line a-J-b with joker value j
 # is OUT[a * 144 + ((j - 1) * 2 + (a & 1)) * 12 + b]: the joker takes a's colour.
 # PARTV[v] lists the value pairs (p, q), p <= q, that make a scoring line p-v-q.
-# One table is 1,728 bytes; it is built on first use for each rule variant.
+# One table is 1,728 bytes, a constant of its variant's module (tools/cubo_lines.py
+# writes them): frozen into the image it stays in flash, off the heap.
 
 _TABLES = [None, None]
-
-
-def _build(any_order):
-    # Only the scoring value triples are visited (a sparse fill: on the Pico the
-    # dense 12x12x12 loop took 21 ms): for each middle value e, the ends (p, q) and
-    # the line's worth v; both end orders score alike.
-    out = bytearray(1728)
-    partv = [()]
-    for e in range(1, 7):
-        lines = [(e, e, e)]
-        if 2 <= e <= 5:
-            lines.append((e - 1, e + 1, e + 1))
-        if any_order:
-            if e <= 4:
-                lines.append((e + 1, e + 2, e + 2))
-            if e >= 3:
-                lines.append((e - 2, e - 1, e))
-        lines.sort()
-        pairs = []
-        for p, q, v in lines:
-            pairs.append((p, q))
-            for x in range(p * 2 - 2, p * 2):
-                for y in range(q * 2 - 2, q * 2):
-                    for m in range(e * 2 - 2, e * 2):
-                        w = v + v if x & 1 == m & 1 == y & 1 else v
-                        out[(x * 12 + m) * 12 + y] = w
-                        out[(y * 12 + m) * 12 + x] = w
-        partv.append(tuple(pairs))
-    return out, tuple(partv)
 
 
 def _tables(any_order):
     i = 1 if any_order else 0
     t = _TABLES[i]
     if t is None:
-        t = _TABLES[i] = _build(any_order)
+        if any_order:
+            import shared_rules.cubo.lines_any_order as lines
+        else:
+            import shared_rules.cubo.lines_in_order as lines
+        t = _TABLES[i] = (lines.OUT, lines.PARTV)
     return t
 
 

@@ -44,7 +44,9 @@ without sending it sends an ack-only frame as a heartbeat. The queue holds at mo
 `queue` messages and the frame reader a fixed buffer: nothing grows with what arrives.
 """
 
-from shared_rules.link import frames
+# by its dotted name: a frozen string (`from package import module` makes that
+# name a new interned string in RAM at run time)
+import shared_rules.link.frames as frames
 
 RTO_MS = 250        # first resend after this long without an ack
 RTO_MAX = 1000      # resends back off, doubling, to at most this

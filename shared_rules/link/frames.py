@@ -1,8 +1,8 @@
 """Link frames: what one frame of the link holds, and reading frames out of a byte stream.
 
 Owns the bytes on the wire, nothing above them. A link frame is a sync-protocol frame
-(shared_rules.syncproto: one printable ASCII line, the '@K' start marker, the version
-digit, %XX escaping, CRC-32) of one of two types:
+(shared_rules.syncframe, the sync protocol's framing: one printable ASCII line, the '@K'
+start marker, the version digit, %XX escaping, CRC-32) of one of two types:
 
     @K1 LD <src> <dst> <seq> <ack> <message> <crc>\\n    data: one message of the channel
     @K1 LA <src> <dst> <ack> <crc>\\n                    ack only (and heartbeat)
@@ -14,7 +14,7 @@ digit, %XX escaping, CRC-32) of one of two types:
     seq   the data frame's sequence number, 0..65535, one per message, wrapping
     ack   the next sequence number the sender expects from the receiver: everything
           before it arrived (cumulative)
-    message  the channel's message text (escaped by syncproto; unescaped here)
+    message  the channel's message text (escaped by syncframe; unescaped here)
 
 Reader.feed(data, out) appends the intact link frames in `data` to `out` as tuples
 (kind, src, dst, seq, ack, message) (seq is 0 and message "" for LA). Everything else is
@@ -26,7 +26,9 @@ another protocol version (`bad_version`, the last digit in `version_seen`), inta
 that are not link frames or whose numbers do not parse (`foreign`).
 """
 
-from shared_rules import syncproto
+# by its dotted name: a frozen string (`from package import module` makes that
+# name a new interned string in RAM at run time)
+import shared_rules.syncframe as syncframe
 
 DATA = "LD"
 ACK = "LA"
@@ -38,18 +40,18 @@ EPOCH_MASK = 0x3FFFFFFF
 
 def encode_data(src, dst, seq, ack, message):
     """The bytes of one data frame carrying `message` (str)."""
-    return syncproto.encode_frame(DATA, "%d %d %d %d %s" % (src, dst, seq, ack, message))
+    return syncframe.encode_frame(DATA, "%d %d %d %d %s" % (src, dst, seq, ack, message))
 
 
 def encode_ack(src, dst, ack):
     """The bytes of one ack-only frame (also the heartbeat)."""
-    return syncproto.encode_frame(ACK, "%d %d %d" % (src, dst, ack))
+    return syncframe.encode_frame(ACK, "%d %d %d" % (src, dst, ack))
 
 
 def frame_len(message):
     """How many bytes a data frame with `message` fills in the reader's buffer (at most,
     with the largest numbers): the channel refuses messages that would not fit."""
-    return len(syncproto.escape(message)) + 40
+    return len(syncframe.escape(message)) + 40
 
 
 def _num(text):
@@ -66,7 +68,7 @@ class Reader:
     """Link frames out of a byte stream; bounded memory, never raises."""
 
     def __init__(self, maxlen=MAX_FRAME):
-        self.parser = syncproto.Parser(maxlen)
+        self.parser = syncframe.Parser(maxlen)
         self.too_long = 0
         self.bad_version = 0
         self.version_seen = None
@@ -96,11 +98,11 @@ class Reader:
 
     def _take(self, fr, out):
         kind = fr[0]
-        if kind == syncproto.BROKEN:
+        if kind == syncframe.BROKEN:
             if fr[1] == "too long":
                 self.too_long += 1
             return
-        if kind == syncproto.BAD_VERSION:
+        if kind == syncframe.BAD_VERSION:
             self.bad_version += 1
             self.version_seen = fr[1]
             return
@@ -119,7 +121,7 @@ class Reader:
             parts = payload.split(" ", 4)
             if len(parts) != 5:
                 return None
-            message = syncproto.unescape(parts[4]).decode()
+            message = syncframe.unescape(parts[4]).decode()
         elif kind == ACK:
             parts = payload.split(" ")
             if len(parts) != 3:

@@ -27,8 +27,10 @@ could send) is reported as "desync" and the guest joins again to get the game af
 (after drop_state() the screen's State is the one that refuses it: app.link.play).
 """
 
-from shared_rules.link import messages as m
-from shared_rules.link import lobby
+# by its dotted name: a frozen string (`from package import module` makes that
+# name a new interned string in RAM at run time)
+import shared_rules.link.messages as m
+import shared_rules.link.lobby as lobby
 from shared_rules.link.channel import UP, MSG, GONE, VERSION
 
 LINKING = "linking"

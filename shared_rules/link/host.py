@@ -37,8 +37,10 @@ Events (kind, device, text): joined, left, gone, back, mismatch, refused, versio
 """
 
 from shared_rules.game import IllegalAction, SYSTEM
-from shared_rules.link import messages as m
-from shared_rules.link import lobby
+# by its dotted name: a frozen string (`from package import module` makes that
+# name a new interned string in RAM at run time)
+import shared_rules.link.messages as m
+import shared_rules.link.lobby as lobby
 from shared_rules.link.channel import UP, MSG, GONE, VERSION
 
 LOBBY = "lobby"

@@ -204,6 +204,18 @@ class _MonoHLSB(_Packed):
     def whole_byte(self, c):
         return 0xFF if c else 0
 
+    def fill(self, x, y, w, h, c):
+        # a row's pixels as one int (leftmost in the top bit), masked in or out
+        buf = self.buf
+        for yy in range(y, y + h):
+            start = x + yy * self.stride
+            i0 = start >> 3
+            i1 = ((start + w - 1) >> 3) + 1
+            mask = ((1 << w) - 1) << ((i1 - i0) * 8 - (start & 7) - w)
+            word = int.from_bytes(buf[i0:i1], "big")
+            word = (word | mask) if c else (word & ~mask)
+            buf[i0:i1] = word.to_bytes(i1 - i0, "big")
+
     def read_row(self, x, y, n):
         start = x + y * self.stride
         i = start >> 3
@@ -234,6 +246,8 @@ class _MonoHMSB(_MonoHLSB):
 
     def bit(self, x):
         return 1 << (x & 7)
+
+    fill = _Packed.fill   # its bits run the other way within a byte
 
 
 class _GS2(_Packed):
@@ -381,6 +395,9 @@ def _surface(buffer, width, height, format, stride, writable):
     return kind(buffer, width, height, stride, writable)
 
 
+_FIXED = {}   # blit sources given as a tuple over bytes -> their surface
+
+
 class _PaletteCache(dict):
     """Source pixel value -> palette colour, read from the palette on first use."""
 
@@ -414,6 +431,14 @@ class FrameBuffer:
         if not 4 <= len(obj) <= 5:
             raise ValueError()
         stride = obj[4] if len(obj) == 5 else _OMITTED
+        if type(obj) is tuple and type(obj[0]) is bytes:
+            # immutable all through (a font's strip): its surface made once
+            s = _FIXED.get(obj)
+            if s is None:
+                s = _surface(obj[0], obj[1], obj[2], obj[3], stride, False)
+                if len(_FIXED) < 64:
+                    _FIXED[obj] = s
+            return s
         return _surface(obj[0], obj[1], obj[2], obj[3], stride, False)
 
     def __fill_rect(self, x, y, w, h, c):
@@ -645,23 +670,17 @@ class FrameBuffer:
                 dst.buf[i0:i1] = word.to_bytes(i1 - i0, "big")
             return True
         if kind is _GS8 and pal is not None and pal.width >= 2:
-            c0 = pal.get(0, 0)
-            c1 = pal.get(1, 0)
-            for r in range(rows):
-                text = bin(_row_bits(src, sx, sy + r, n) | (1 << n))[3:]  # n chars of 0/1
-                base = x0 + (y0 + r) * dst.stride
-                for ch, c in (("1", c1), ("0", c0)):
-                    if c == key:
-                        continue
-                    other = "0" if ch == "1" else "1"
-                    fill = bytes((c & 0xFF,))
-                    pos = text.find(ch)
-                    while pos >= 0:
-                        end = text.find(other, pos)
-                        if end < 0:
-                            end = n
-                        dst.buf[base + pos:base + end] = fill * (end - pos)
-                        pos = text.find(ch, end)
+            fills = [None if c == key else bytes((c & 0xFF,))
+                     for c in (pal.get(0, 0), pal.get(1, 0))]
+            buf = dst.buf
+            stride = dst.stride
+            base = x0 + y0 * stride
+            for row in _glyph_runs(bytes(src.buf), src.stride, sx, sy, n, rows):
+                for pos, end, on in row:
+                    fill = fills[on]
+                    if fill is not None:
+                        buf[base + pos:base + end] = fill * (end - pos)
+                base += stride
             return True
         return False
 
@@ -684,6 +703,32 @@ class FrameBuffer:
             "framebuf.text() is not provided under CPython: MicroPython's built-in font is "
             "not reproduced here. Draw text with the app's font module instead "
             "(firmware/app/font.py: font.draw(fb, text, x, y, colour)).")
+
+
+@functools.lru_cache(maxsize=8192)
+def _glyph_runs(data, stride, x, y, n, rows):
+    """The runs of equal pixels in each of `rows` rows of n pixels of a MONO_HLSB buffer
+    (its bytes and stride) from (x, y): per row ((start, end, pixel), ...). The app draws
+    the same few glyphs again and again, so each is worked out once."""
+    out = []
+    for r in range(rows):
+        start = x + (y + r) * stride
+        i0 = start >> 3
+        i1 = ((start + n - 1) >> 3) + 1
+        word = int.from_bytes(data[i0:i1], "big")
+        bits = (word >> ((i1 - i0) * 8 - (start & 7) - n)) & ((1 << n) - 1)
+        text = bin(bits | (1 << n))[3:]   # n chars of 0/1
+        runs = []
+        pos = 0
+        while pos < n:
+            ch = text[pos]
+            end = text.find("0" if ch == "1" else "1", pos)
+            if end < 0:
+                end = n
+            runs.append((pos, end, 1 if ch == "1" else 0))
+            pos = end
+        out.append(tuple(runs))
+    return tuple(out)
 
 
 def _row_bits(src, x, y, n):

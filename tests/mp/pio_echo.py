@@ -1,5 +1,5 @@
 """Two emulated Picos, device "a"'s LINK C (a PIO UART, hal/link_pio_thumb.py, on
-board.pins.LINK_C) wired to device "b"'s UART0 (tests/test_device_link_pio_thumb.py). "a" writes
+board.pins.LINK_C) wired to device "b"'s UART0 (tests/test_device_link_pio.py). "a" writes
 N bytes in frames, one a turn when free() has room for it (as the link's channel does),
 and reads the echo while busy between reads (BUSY_MS of a spinning loop
 each time, as a display push blocks the app), counting its loop's spins: how much of the

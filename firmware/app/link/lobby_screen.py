@@ -71,7 +71,6 @@ def begin(app, role, ports, lobby=True):
     """Opens a session as `role` on `ports` (and its lobby); the link code stays loaded
     (App.purge leaves it) until link play ends."""
     session = S.LinkSession(app, role, ports)
-    session.lobby_screen = LobbyScreen   # where a game it cannot open sends the player
     from app.link import play  # noqa: F401 (loaded now: kept with the session)
     app.link = session
     S.keep(app)

@@ -88,7 +88,6 @@ class LinkSession:
         self.host = None
         self.guest = None
         self.candidates = []
-        self.lobby_screen = None  # the lobby's screen class (app.link.lobby_screen sets it)
         self.unread = 0         # bytes the last poll left waiting on the ports (app.link.wake)
         self.fresh = False      # a port was dropped for the game (to_lobby asks the HAL again)
         for t in ports:   # a cable: the role's buffers (hal/link_cable.py)
@@ -188,7 +187,7 @@ class LinkSession:
     def start(self, game, setup, options, bots):
         """The host starts `game` (its setup class `setup`) with every member seated
         (the host first) and `bots` ([(name, level), ...]) after them."""
-        from shared_rules.link import lobby
+        import shared_rules.link.lobby as lobby
         host = self.host
         seats = lobby.seats(host.members(), bots, host.device)
         # one name per seat: the records and the ratings count each seat as a person
@@ -289,7 +288,10 @@ class LinkSession:
                 if link is None:
                     self.status = "This Kocka cannot play %s linked" % (
                         games.title(game) or game)
-                    return self.lobby_screen(app, self)
+                    # imported here, not held: its class and module would stay in RAM
+                    # through every game
+                    from app.link.lobby_screen import LobbyScreen
+                    return LobbyScreen(app, self)
             levels = link.KINDS
             self.sub = levels[len(levels) // 2]   # the middle level
             seats = self.seats()

@@ -176,11 +176,12 @@ class CuboTable(GameScreen):
                 self.begin_entries()
             self.app.invalidate()
         elif ph == PLAYING:
-            self.app.invalidate()  # the clock runs
             secs = (now - self.started_at) // 1000
             if secs != self.clock_saved:
+                # the clock shows whole seconds: one frame a second, the core idle between
                 self.clock_saved = secs
                 self.save_clock(secs)
+                self.app.invalidate()
         elif ph == CARD and self.card.animating(now):
             self.app.invalidate()
         elif ph == CENTRE_ROLL and now - self.rolled_at < ROLL_MS + 60:
