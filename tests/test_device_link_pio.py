@@ -8,9 +8,11 @@ First the bytes: 1200 cross to a UART0 and come back echoed at the cables' 46080
 written at the cables' pace, while the sending device spins 25 ms between its reads (as a display push blocks the app), none
 lost, none damaged, and the app keeps most of the CPU. Then four Picos in a star (the
 host's LINK A, LINK B and LINK C, each guest on its LINK A) play Kocka 10000 through the
-link probe with the very actions the same players make unlinked. The whole game of four,
-Cubo with four humans, is bench/bench_link_four.py's (a quarter of an hour of wall time
-here)."""
+link probe with the very actions the same players make unlinked. And the app: four Picos
+with the Kocka firmware image in that star go from the boot into Link play by their
+buttons (one hosts, three join), and the host's Cubo opens on all four, every seat one of
+them. The whole game of four, Cubo with four humans pressing their keys, is
+bench/bench_link_four.py's (a quarter of an hour of wall time here)."""
 import os
 
 import pytest
@@ -26,6 +28,8 @@ BAUD = 460800                   # hal/link_cable.py's, LINK C's too
 BYTE_US = 10 * 1e6 / BAUD       # start, 8 data, stop
 PACE_US = 10 * 1e6 / 115200     # a byte's time at the pace writes keep (hal/link_cable.PACE)
 N = 1200
+# the host's LINK A, LINK B and LINK C (GP6 TX, GP7 RX) to each guest's LINK A
+STAR = [((0, 0), (1, 0)), ((0, 1), (2, 0)), ((0, "p6.7"), (3, 0))]
 
 
 def test_bytes_cross_a_pio_uart_to_a_uart_both_ways_with_nothing_lost_while_busy(tmp_path):
@@ -67,8 +71,7 @@ def test_four_picos_in_a_star_play_one_game_with_the_unlinked_players_actions(tm
     for i, name in enumerate(("Gus", "Gil", "Gia")):
         images.append(device_image.build_image(extra=rp2040emu.link_probe(
             "guest", "G%d" % (i + 2), name, SEED)))
-    wires = [((0, 0), (1, 0)), ((0, 1), (2, 0)), ((0, "p6.7"), (3, 0))]
-    with rp2040emu.LinkedDevices(images, out_dir=str(tmp_path), wires=wires) as star:
+    with rp2040emu.LinkedDevices(images, out_dir=str(tmp_path), wires=STAR) as star:
         def logs():
             return [rp2040emu.LinkLog(d.console_lines()) for d in star]
 
@@ -87,3 +90,27 @@ def test_four_picos_in_a_star_play_one_game_with_the_unlinked_players_actions(tm
             assert crcs[n] == crc, (n, crc)
     assert all(x.rtt_us for x in every[1:])
     assert wire_c["framing"] == [0, 0] and wire_c["carried"][0] > 0 and wire_c["carried"][1] > 0
+
+
+@pytest.mark.toolchain
+def test_four_picos_with_the_app_join_one_lobby_and_open_the_hosts_game(tmp_path_factory):
+    """The app, not the probe: each guest (LINK C's too) joins the host's lobby by its
+    player's presses, and the host's start opens Cubo on all four with the four of them
+    seated, in the save every device keeps."""
+    from tests import linkraces as L
+    firmware = devicerun.image_firmware(tmp_path_factory)
+    out = str(tmp_path_factory.mktemp("four-app"))
+    with rp2040emu.LinkedDevices(L.images(L.NAMES_FOUR), out_dir=out, firmware=firmware,
+                                 wires=STAR) as star:
+        L.to_lobby(star, join_ms=2500)
+        L.start(star, "Cubo", "CuboMatch")
+        star.run(1000)
+        L.no_crash(star)
+        tops = [L.log(d).top() for d in star]
+        saves = [L.read_save(d, tries=10) for d in star]
+        wire_c = star.wire_stats(2)
+    assert tops == ["CuboMatch"] * 4
+    for info in saves:
+        assert info is not None and info["game"] == "cubo"
+        assert info["players"] == list(L.NAMES_FOUR)
+    assert wire_c["framing"] == [0, 0] and min(wire_c["carried"]) > 0

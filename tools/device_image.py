@@ -17,6 +17,10 @@ BLOCK_COUNT = 352
 PROG_SIZE = 256
 READ_SIZE = 32
 LOOKAHEAD = 32
+# MicroPython's VfsLfs2 caches min(block, 4 * max(read, prog)) bytes, and littlefs keeps a
+# file of up to that size inline in its directory: a reader with a smaller cache (the
+# python-littlefs default, the prog size) takes such a file for corrupt
+CACHE_SIZE = 1024
 DATA_DIR = "data"
 
 _bundle_cache = {}
@@ -81,7 +85,8 @@ def read_files(image, folder=DATA_DIR):
     ctx = littlefs.UserContext(len(image))
     ctx.buffer[:] = image
     fs = littlefs.LittleFS(ctx, block_size=BLOCK_SIZE, block_count=BLOCK_COUNT,
-                           prog_size=PROG_SIZE, read_size=READ_SIZE, lookahead_size=LOOKAHEAD)
+                           prog_size=PROG_SIZE, read_size=READ_SIZE, lookahead_size=LOOKAHEAD,
+                           cache_size=CACHE_SIZE)
     out = {}
     for name in fs.listdir("/" + folder):
         path = "/" + folder + "/" + name

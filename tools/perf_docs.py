@@ -455,22 +455,39 @@ def link_table(r):
 
 def link_four_table(r):
     k = r["link_four"]
-    rows = [
-        ("a whole game of Cubo, four humans on four Picos (their choices scripted at %d %% "
-         "of a bot's think times)" % k["pace_percent"],
-         "%d actions in %s s; the same actions on all four: %s" % (
-             k["actions"], num(k["game_ms"] / 1000.0),
-             "yes" if k["identical_on_all_four"] else "no")),
-    ]
-    for port, p in sorted(k["ports"].items()):
-        rt = p["round_trip_ms"]
-        rows.append(("%s's guest: request to the ACTS that confirms it, median / p90 / max "
-                     "(%d requests); bytes to it / back" % (port, rt["n"]),
+    a, p = k["app"], k["probe"]
+    rows = []
+    if "skipped" not in a:
+        s = a["guest_press_to_every_device_ms"]
+        rows += [
+            ("the app (the image) on four Picos: a whole game of Cubo, four humans, every key "
+             "pressed on its player's device",
+             "%d actions in %s s of game (%d presses); the same record in all four game "
+             "logs: %s" % (a["actions"], num(a["game_s"]), a["presses"],
+                           "yes" if a["identical_on_all_four"] else "no")),
+            ("the app: a guest's press to the frame showing it on every device, median / p90 / "
+             "max (%d presses, the probe's collection after every frame included)" % s["n"],
+             "%s / %s / %s ms" % (num(s["median"]), num(s["p90"]), num(s["max"]))),
+            ("the app: peak live heap, lobby / game, host; guests on LINK A, B, C (budget "
+             "120 KB)", "; ".join("%.1f / %.1f" % (h["lobby"] / 1024.0, h["game"] / 1024.0)
+                                 for h in a["heap_peak_bytes"]) + " KB"),
+            ("the app: wall time for the four emulated Picos",
+             "%s s for %s emulated s" % (num(a["wall_s"]), num(a["emulated_s"]))),
+        ]
+    rows.append(("the link probe: a whole game of Cubo, four humans (their choices scripted "
+                 "at %d %% of a bot's think times)" % p["pace_percent"],
+                 "%d actions in %s s; the same actions on all four: %s" % (
+                     p["actions"], num(p["game_ms"] / 1000.0),
+                     "yes" if p["identical_on_all_four"] else "no")))
+    for port, x in sorted(p["ports"].items()):
+        rt = x["round_trip_ms"]
+        rows.append(("the probe, %s's guest: request to the ACTS that confirms it, median / "
+                     "p90 / max (%d requests); bytes to it / back" % (port, rt["n"]),
                      "%s / %s / %s ms; %s / %s KB" % (
                          num(rt["median"]), num(rt["p90"]), num(rt["max"]),
-                         kb(p["bytes_host_to_guest"]), kb(p["bytes_guest_to_host"]))))
-    rows.append(("wall time for the four emulated Picos",
-                 "%s s for %s emulated s" % (num(k["wall_s"]), num(k["emulated_s"]))))
+                         kb(x["bytes_host_to_guest"]), kb(x["bytes_guest_to_host"]))))
+    rows.append(("the probe: wall time for the four emulated Picos",
+                 "%s s for %s emulated s" % (num(p["wall_s"]), num(p["emulated_s"]))))
     return table(("what", "figure"), rows) + "\n\n" + where(r, "link_four")
 
 
