@@ -126,14 +126,18 @@ def keys_for(st, bank=False):
     return keys + [last]
 
 
-def play(pair, moves):
-    """`moves` moves of the game, each made with the buttons of the device whose seat's
-    turn it is (seat 0 is the host's player, seat 1 the guest's) until that device's table
-    changed; a first A that only put a message away is followed by the move again. The
-    other device's player then presses A as one does at a message (a bust) on screen: the
-    other's moves show after it. Returns how many moves each seat's buttons made."""
+def play(pair, moves, limit=24):
+    """At least `moves` moves of the game, and on until each seat has made one (a turn
+    can last several: below the 350 to open, a player rolls on), at most `limit`; each
+    made with the buttons of the device whose seat's turn it is (seat 0 is the host's
+    player, seat 1 the guest's) until that device's table changed; a first A that only put
+    a message away is followed by the move again. The other device's player then presses
+    A as one does at a message (a bust) on screen: the other's moves show after it.
+    Returns how many moves each seat's buttons made."""
     made = [0, 0]
-    for _ in range(moves):
+    for _ in range(limit):
+        if sum(made) >= moves and min(made) >= 1:
+            return made
         st = rules_state(pair)
         if st.is_terminal():
             return made
