@@ -56,7 +56,7 @@ def app_game_heap(binary, index, tmp):
     """Host and guest ({"lobby", "play"} peak live heap, B) through a linked game of the
     menu's game `index`, started from the host's lobby (its Game row)."""
     from tests import devicerun
-    from tests.test_device_link_app import HOST, GUEST, both_on, log, tap_all, to_lobby
+    from tests.linkapp import HOST, GUEST, both_on, log, tap_all, to_lobby
     play = devicerun.GAMES[index][3]
     out = os.path.join(tmp, "app-%d" % index)
     with rp2040emu.LinkedDevices(app_images(), out_dir=out, firmware=binary) as pair:

@@ -10,7 +10,7 @@ played so; the countdown read off each device's LEDs; when a press showed on a d
 (the probe's frames: the first whose game State differs from the one shown before the
 press); and the game's record each device stored in its game log."""
 from tests import devicerun
-from tests.test_device_link_app import both_on, images, log, save_info
+from tests.linkapp import both_on, images, log, save_info
 from tools import rp2040emu
 
 HOST, GUEST = 0, 1

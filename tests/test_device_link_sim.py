@@ -28,7 +28,7 @@ from app.games.kocka10000.play import TABLE
 from hal import api, link_cable
 from tests import devicerun
 from tests.apphelpers import Harness
-from tests.test_device_link_app import keys_for, save_info
+from tests.linkapp import keys_for, save_info
 from tests.test_link_app import Side, choose, fast_kocka
 from tools import device_image, rp2040emu
 
@@ -111,7 +111,7 @@ def to_lobby(m):
 
 
 def pico_move(m, st, host):
-    """The Pico's seat moves with the Pico's keys (test_device_link_app.keys_for: a player
+    """The Pico's seat moves with the Pico's keys (tests.linkapp.keys_for: a player
     who knows the rules), pressed again when the first press only put a message or the
     scoreboard away; True once the host confirmed an action of seat 1."""
     n = len(host.actions)

@@ -6,7 +6,7 @@ from the boot into link play's lobby (Host a game / Join a game) and into a link
 of Cubo, where both players roll and take the hint's arrangement, so each device shows
 its own player's grid; then writes both screens' last frames (as the display got them)
 side by side with a gap, each labelled with its role, to OUT (docs/link.png). The keys
-are the link tests' (tests/test_device_link_app.py, tests/linkraces.py). Takes several
+are the link tests' (tests/linkapp.py, tests/linkraces.py). Takes several
 minutes of wall time: the emulator runs slower than a real Pico.
 
 compose() is the picture's layout alone (tests/test_link_picture.py).
@@ -73,7 +73,7 @@ def write(left, right, path, labels=None):
 def shoot(firmware, out_dir):
     """Two linked Picos in a Cubo round: ([host frame, guest frame], [their players])."""
     from tests import linkraces as L
-    from tests.test_device_link_app import images
+    from tests.linkapp import images
     from tools import rp2040emu
     with rp2040emu.LinkedDevices(images(L.NAMES), out_dir=out_dir, firmware=firmware) as pair:
         L.to_lobby(pair)

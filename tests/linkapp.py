@@ -1,23 +1,18 @@
 """The real app linked on two emulated Picos over the cable, with the Kocka firmware image
-(make uf2: the app frozen in), each device's LINK A joined to the other's.
+(make uf2: the app frozen in), each device's LINK A joined to the other's: the helpers of
+tests/test_device_link_races.py (which plays Kocka 10000 linked with them), tests/linkraces.py,
+the simulator-with-Pico test and the link benches.
 
-From the main menu to Link play on both; Host a game on one, Join a game on the other; the
-host picks Kocka 10000 in its lobby and starts; both play with their own buttons. Checked:
-both open the game, every table the guest showed is one the host showed (the probe's
-fingerprint of the State), they end on the same table, both seats moved (the saves' actions
-on each flash: the same list, with actions of both players), nobody crashed, and the heap
-of each device, in the lobby and in the game: within the image's budget of 120 KB live
-(docs/link.md; every game's linked peak is measured by bench/bench_link.py).
+Owns: the images (the probe and a player's name), both devices from the boot to Link
+play's lobby and into a started Kocka 10000, the keys of a Kocka 10000 player who knows
+the rules, moves made with the buttons of the device whose seat's turn it is, and the
+save of the game in progress read back from a device's flash.
 """
 import json
 
-import pytest
-
-from tests import devicerun, tiers
+from tests import devicerun
 from tests.fakestorage import MemStorage
 from tools import device_image, rp2040emu
-
-pytestmark = [pytest.mark.emulator, pytest.mark.toolchain]
 
 HOST, GUEST = 0, 1
 HEAP_BUDGET = 120 * 1024   # the image's heap budget (tests/test_device_uf2.py's GAME_HEAP)
@@ -190,57 +185,3 @@ def saved(dev):
     """(players, actions) of the device's save; None when its flash could not be read."""
     info = save_info(dev)
     return info and (info["players"], [tuple(a) for a in info["actions"]])
-
-
-@pytest.fixture(scope="module")
-def linked(tmp_path_factory):
-    firmware = devicerun.image_firmware(tmp_path_factory)
-    out = str(tmp_path_factory.mktemp("link-app"))
-    with rp2040emu.LinkedDevices(images(NAMES), out_dir=out, firmware=firmware) as pair:
-        to_game(pair)
-        started = pair.now
-        made = play(pair, moves=6)
-        level(pair)
-        yield {"pair": pair, "logs": [log(d) for d in pair], "started": started,
-               "made": made, "saves": [saved(d) for d in pair]}
-
-
-def test_nothing_crashed_and_both_play_the_linked_game(linked):
-    for d in linked["pair"]:
-        devicerun.assert_no_crash(d)
-    assert [x.top() for x in linked["logs"]] == ["Kocka10000Play", "Kocka10000Play"]
-
-
-def test_both_screens_show_the_same_table(linked):
-    host, guest = linked["logs"]
-    on_host = [s[2] for s in host.states if s[1] == "Kocka10000Play"]
-    on_guest = [s[2] for s in guest.states if s[1] == "Kocka10000Play"]
-    assert len(set(on_host)) >= 6, on_host
-    assert set(on_guest) <= set(on_host), (on_guest, on_host)
-    assert on_guest[-1] == on_host[-1]
-
-
-def test_both_players_moved_the_game_with_their_own_buttons(linked):
-    # each move was made with the buttons of the seat's own device (play() waited for that
-    # device's table to change), and the tables agree (above)
-    assert linked["made"][0] >= 1 and linked["made"][1] >= 1, linked["made"]
-    # the saves, where the flash reads back (python-littlefs may refuse a journal the app
-    # holds open for appends), hold the same game with both seats' actions
-    for players, actions in [s for s in linked["saves"] if s is not None]:
-        assert players == list(NAMES) and set(a[0] for a in actions) == {0, 1}
-
-
-def peaks(linked):
-    out = []
-    for who, x in zip(("host", "guest"), linked["logs"]):
-        lobby, game = x.peak(("LobbyScreen",)), x.peak(("Kocka10000Play",))
-        print("linked %s peak live heap: lobby %d B, Kocka 10000 %d B" % (who, lobby, game))
-        assert lobby and game, who                  # both were measured
-        out.append((who, lobby, game))
-    return out
-
-
-def test_the_heap_of_host_and_guest_stays_inside_the_budget_in_the_lobby_and_the_game(linked):
-    # the host's lobby with LINK C open while it waits for guests
-    for who, lobby, game in peaks(linked):
-        assert lobby <= HEAP_BUDGET and game <= HEAP_BUDGET, (who, lobby, game)
