@@ -73,15 +73,26 @@ def states(dev, screen, since=0):
             if s[1] == screen]
 
 
-# Kocka 10000 keys that move a game on from any view: A/X leave the scoreboard and roll;
-# while picking, each die in turn is selected (A) and taken with a roll (X), or unselected
-# again (A) when it does not score.
+# Kocka 10000 keys that move a game on from any view when its save cannot be read: A/X
+# leave the scoreboard and roll; while picking, each die in turn is selected (A) and taken
+# with a roll (X), or unselected again (A) when it does not score.
 K10K_KEYS = ("X", "RIGHT", "A", "X", "A")
 
 
-def play_some(dev, moves=K10K_KEYS):
-    """Plays until the game has moved on (the probe's fingerprint changed)."""
-    devicerun.tap_until_changed(dev, "Kocka10000Play", moves, limit=40)
+def play_some(dev):
+    """Plays until the game has moved on (the probe's fingerprint changed): the keys of a
+    player who knows the rules, for the State replayed from the device's save (a pick the
+    fixed keys above cannot make, three of a kind, is made so too)."""
+    from shared_rules.kocka10000.rules import Kocka10000
+    from tests.linkapp import keys_for, save_info
+    keys = K10K_KEYS
+    info = save_info(dev)
+    if info is not None and info["game"] == "kocka10000":
+        st = Kocka10000(len(info["players"]), info["seed"], info["options"])
+        for a in info["actions"]:
+            st.apply(tuple(a))
+        keys = ("X",) + tuple(keys_for(st))   # X: off the scoreboard a game opens on
+    devicerun.tap_until_changed(dev, "Kocka10000Play", keys, limit=40)
     dev.run(1200)
 
 
@@ -120,6 +131,7 @@ def crossed(tmp_path_factory, firmware):
     devicerun.wait_top(c, "BootScreen", limit_ms=4000)
     go_to(c, ("B",), "ResumeScreen")
     go_to(c, ("A",), "Kocka10000Play")
+    c.run_until(lambda: states(c, "Kocka10000Play"), 3000, 100)   # its first picture
     after_c = states(c, "Kocka10000Play")[0][2]
     c.close()
     return (before_b, before_c), (after_b, after_c), log_b

@@ -286,12 +286,13 @@ class LinkSession:
                     n.startswith("shared_rules.") or n.endswith(".descriptor"))]
                 before = None
                 if link is None:
-                    self.status = "This Kocka cannot play %s linked" % (
-                        games.title(game) or game)
-                    # imported here, not held: its class and module would stay in RAM
-                    # through every game
-                    from app.link.lobby_screen import LobbyScreen
-                    return LobbyScreen(app, self)
+                    # this Kocka's build has no linked screens for the game (an older
+                    # one): link play ends, said over the main menu (the lobby's module
+                    # is not held through the games for this)
+                    why = "This Kocka cannot play %s linked" % (games.title(game) or game)
+                    self.close()
+                    app.show_notice(why, 5000)
+                    return app.main_menu()
             levels = link.KINDS
             self.sub = levels[len(levels) // 2]   # the middle level
             seats = self.seats()
