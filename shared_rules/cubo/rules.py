@@ -77,7 +77,7 @@ from shared_rules.cubo.descriptor import CUBO
 from shared_rules.cubo.score import (
     score_grid, best_arrangement, best_swap, line_scores, best_c_value, score_named,
     validate_grid, validate_dice, LINES, OUTER, CENTRE, C_FACE, MAX_SCORE,
-    KIND_RUN, KIND_SET, COLOURS)
+    KIND_RUN, KIND_SET, COLOURS, die)
 
 # Action kinds.
 ROLL = 1
@@ -166,7 +166,7 @@ def _die_list(d):
 
 
 def _die_tuple(d):
-    return None if d is None else (int(d[0]), str(d[1]))
+    return None if d is None else die(int(d[0]), str(d[1]))
 
 
 class CuboState(State):
@@ -214,12 +214,12 @@ class CuboState(State):
     def _roll_joker(self):
         f = self.rng.die()
         if self.options["yellow"]:
-            return (C_FACE if f == self.options["yellow_c_replaces"] else f, "Y")
-        return (f, "W")
+            return die(C_FACE if f == self.options["yellow_c_replaces"] else f, "Y")
+        return die(f, "W")
 
     def _start_round(self):
         cc = self.centre_colours
-        self.centre = [(self.rng.die(), cc[k]) for k in range(4)]
+        self.centre = [die(self.rng.die(), cc[k]) for k in range(4)]
         n = self.num_players
         self.grids = [None] * n
         self.status = [WAITING] * n
@@ -239,7 +239,7 @@ class CuboState(State):
         cols = self.colours[p]
         g = [None] * 9
         for k in range(8):
-            g[OUTER[k]] = (self.rng.die(), cols[k])
+            g[OUTER[k]] = die(self.rng.die(), cols[k])
         g[CENTRE] = self._roll_joker()
         self.grids[p] = g
         self.nrolls[p] += 1

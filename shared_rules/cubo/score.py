@@ -58,6 +58,22 @@ LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
 # The outer (non-joker) cells.
 OUTER = (0, 1, 2, 3, 5, 6, 7, 8)
 MAX_SCORE = const(54)
+# Every die there is, (face, colour), face C_FACE..6 for each of COLOURS in turn: a
+# State's dice are these very tuples (die()), so its grids hold no tuples of their own
+# (frozen in the image, a constant tuple stays in flash: 0.6 KB off the heap for each
+# State of four players, and a linked host holds two)
+DICE = ((0, "R"), (1, "R"), (2, "R"), (3, "R"), (4, "R"), (5, "R"), (6, "R"),
+        (0, "B"), (1, "B"), (2, "B"), (3, "B"), (4, "B"), (5, "B"), (6, "B"),
+        (0, "W"), (1, "W"), (2, "W"), (3, "W"), (4, "W"), (5, "W"), (6, "W"),
+        (0, "Y"), (1, "Y"), (2, "Y"), (3, "Y"), (4, "Y"), (5, "Y"), (6, "Y"))
+
+
+def die(face, colour):
+    """The die (face, colour) from DICE (a tuple of its own for one not there)."""
+    k = COLOURS.find(colour) if len(colour) == 1 else -1
+    if k < 0 or not 0 <= face <= 6:
+        return (face, colour)
+    return DICE[k * 7 + face]
 
 KIND_RUN = "run"
 KIND_SET = "set"

@@ -14,7 +14,9 @@ about games. The transport is any object with
 and the caller supplies the time: poll(now) with `now` in ms from any clock that does
 not go backwards (no clock is read here). Frames are shared_rules.link.frames'.
 
-    ch = Channel(transport, epoch)      epoch: a random 1..2**30-1 (hal.random_seed())
+    ch = Channel(transport, epoch)      epoch: a random 1..2**30-1 (hal.random_seed());
+                                        read_max=: the longest frame the peer sends
+                                        (a host's guests: host.GUEST_FRAME)
     ch.send(text) -> bool               queue a message (False: not up, or the queue is full)
     ch.poll(now) -> events              read, deliver, resend, ack, heartbeat, liveness
     ch.poll(now, False)                 the same, but nothing is written: the caller
@@ -67,7 +69,7 @@ _EMPTY = ()
 
 class Channel:
     def __init__(self, transport, epoch, window=WINDOW, queue=QUEUE, rto_ms=RTO_MS,
-                 idle_ms=IDLE_MS, gone_ms=GONE_MS, maxlen=frames.MAX_FRAME):
+                 idle_ms=IDLE_MS, gone_ms=GONE_MS, maxlen=frames.MAX_FRAME, read_max=None):
         self.transport = transport
         self.epoch = (epoch & frames.EPOCH_MASK) or 1
         self.window = window
@@ -76,7 +78,8 @@ class Channel:
         self.idle_ms = idle_ms
         self.gone_ms = gone_ms
         self.maxlen = maxlen
-        self.reader = frames.Reader(maxlen)
+        # read_max: the longest frame the peer sends, if shorter (the reader's buffer)
+        self.reader = frames.Reader(read_max or maxlen)
         self.peer = 0            # the peer's epoch; 0: no peer
         self.up = False
         self.last_rx = 0         # when the last intact frame from the peer came

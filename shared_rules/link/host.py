@@ -48,6 +48,10 @@ PLAYING = "playing"
 ENDED = "ended"
 
 MAX_EVENTS = 16
+# the longest frame a guest sends (a JOIN: 220 bytes with a long app version and a name
+# of twelve escaped characters; a request 140): a host's channels read no longer ones,
+# so a frame being read holds this much, not the reader's MAX_FRAME, on each port
+GUEST_FRAME = 384
 _MAX_SYSTEM = 8        # system actions applied in one tick, at most
 
 

@@ -95,10 +95,10 @@ class LinkSession:
             if f is not None:
                 f(role)
         if role == HOST:
-            from shared_rules.link.host import Host
+            from shared_rules.link.host import Host, GUEST_FRAME
             self.host = Host(self.device, self.name, VERSION)
             for t in ports:
-                self.host.add_port(Channel(t, hal.random_seed()))
+                self.host.add_port(Channel(t, hal.random_seed(), read_max=GUEST_FRAME))
         else:
             from shared_rules.link.guest import Guest
             # a guest on each port until one reaches a host (a cable in either socket)
@@ -386,10 +386,12 @@ class LinkSession:
             if self.fresh:   # the ports dropped for the game: the HAL's afresh
                 self.fresh = False
                 self.ports = ports_of(self.app.hal, True)
+            from shared_rules.link.host import GUEST_FRAME
             for t in self.ports:
                 if t not in have:   # closed while the game played
                     t.reopen()
-                    host.add_port(Channel(t, self.app.hal.random_seed()))
+                    host.add_port(Channel(t, self.app.hal.random_seed(),
+                                          read_max=GUEST_FRAME))
 
     def close(self):
         """Link play ends (B in the lobby): the others are told."""
