@@ -31,7 +31,7 @@ a bit at the cables' rate (hal/link_cable.py: 460800 baud), 8N1:
   cable can take between two of its polls, though each frame crosses at the line's rate.
 
 The interrupt handlers allocate nothing (ints below 2**30, preallocated bytearrays), as a
-hard interrupt requires. Memory: the two rings, 0.5 KB, sized as a host's cable buffers
+hard interrupt requires. Memory: the two rings, 1 KB, sized as a host's cable buffers
 are (hal/link_cable.py HOST_TX, HOST_RX): the channel hands over a data frame when
 free() (the pace's room) says it fits, the queue takes what it has room for and the
 frame's tail follows; the RX ring holds what arrives between two polls, and a read
@@ -54,9 +54,9 @@ from hal.link_pio_asm import RX, TX
 BAUD = const(460800)        # hal/link_cable.py's BAUD: every link port runs at one rate
 PACE = const(115200)        # hal/link_cable.py's PACE
 PACED_ROOM = const(1152)    # hal/link_cable.py's TX_BUFFER: the burst a guest's cable takes
-TX_QUEUE = const(256)       # a host cable's HOST_TX, a power of two as RX_RING: masks
-                            # wrap them (a longer frame's tail waits in the port)
-RX_RING = const(256)        # a host cable's HOST_RX: its guest's requests between polls
+TX_QUEUE = const(512)       # twice a host cable's HOST_TX, a power of two as RX_RING:
+                            # masks wrap them (a longer frame's tail waits in the port)
+RX_RING = const(512)        # twice a host cable's HOST_RX: its guests' requests between polls
 READ_CHUNK = const(256)     # the most one read() returns (the channel reads again)
 _CYCLES_PER_BIT = const(8)
 _FIFO = const(4)
