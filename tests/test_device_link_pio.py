@@ -99,7 +99,7 @@ def test_four_picos_with_the_app_join_one_lobby_and_open_the_hosts_game(tmp_path
     seated, in the save every device keeps; every device's heap in the lobby, and the
     guests' in the game, stay within the image's budget."""
     from tests import linkraces as L
-    from tests.test_device_link_app import HEAP_BUDGET
+    from tests.linkapp import HEAP_BUDGET
     firmware = devicerun.image_firmware(tmp_path_factory)
     out = str(tmp_path_factory.mktemp("four-app"))
     with rp2040emu.LinkedDevices(L.images(L.NAMES_FOUR), out_dir=out, firmware=firmware,

@@ -213,7 +213,8 @@ def test_a_terminal_gets_tables_a_pipe_plain_text(club):
 # -- 6. Ctrl-C during a sync -------------------------------------------------------------------
 def test_ctrl_c_during_a_sync_says_what_was_kept(tmp_path):
     from tests.test_host_cli import Sim
-    sim = Sim(tmp_path / "dev", games=150, seed=9)
+    # enough games that the sync is still running when the first progress line is read
+    sim = Sim(tmp_path / "dev", games=600, seed=9)
     dbpath = tmp_path / "k.sqlite3"
     try:
         proc = subprocess.Popen([KOCKA, "--db", str(dbpath), "sync", "--port", sim.port],
