@@ -18,6 +18,7 @@ MicroPython subset.
 from micropython import const
 
 from shared_rules import records
+from shared_rules.actlist import ActionList
 from app import journal, jsonfile
 from app.journal import HEADER, JOURNAL, clear
 
@@ -119,7 +120,8 @@ class Recorder(journal.Recorder):
     def __init__(self, storage, log=None, notify=None):
         journal.Recorder.__init__(self, storage, notify)
         self.log = log
-        self.actions = []     # kept here (the journal's writer does not keep them)
+        # kept here, packed (the journal's writer does not keep them)
+        self.actions = ActionList()
         self.seq = 0          # the log seq of the finished game (0 until stored)
         self.error = None
 
@@ -132,17 +134,17 @@ class Recorder(journal.Recorder):
     def start(self, game, options, seed, players, now, meta=None, hold=False):
         self._log()  # opened first: it restores the wall clock the setup is stamped with
         journal.Recorder.start(self, game, options, seed, players, now, meta, hold)
-        self.actions = []
+        self.actions = ActionList()
         self.seq = 0
 
     def resume(self, info, now, used=None):
         journal.Recorder.resume(self, info, now, used)
         n = len(info["actions"]) if used is None else used
-        self.actions = list(info["actions"][:n])
+        self.actions = ActionList(info["actions"][:n])
 
     def action(self, action, now):
         journal.Recorder.action(self, action, now)
-        self.actions.append(tuple(action))
+        self.actions.append(action)
 
     def finish(self, scores, now, store=True):
         """The game is over. store=True: stores it in the log and clears the save;

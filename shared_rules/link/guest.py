@@ -32,6 +32,7 @@ could send) is reported as "desync" and the guest joins again to get the game af
 import shared_rules.link.messages as m
 import shared_rules.link.lobby as lobby
 from shared_rules.link.channel import UP, MSG, GONE, VERSION
+from shared_rules.actlist import ActionList
 
 LINKING = "linking"
 JOINING = "joining"
@@ -64,7 +65,7 @@ class Guest:
         self.welcomes = 0
         self.options = None
         self.seed = None
-        self.actions = []
+        self.actions = ActionList()
         self.count = 0          # actions the host had when it welcomed us
         self.gone = []
         self.pending = None
@@ -202,7 +203,7 @@ class Guest:
         self.welcomes += 1
         self.options = state.options
         self.seed = seed
-        self.actions = []
+        self.actions = ActionList()
         self.count = count
         self.pending = None
         self.phase = PLAYING

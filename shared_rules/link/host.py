@@ -37,6 +37,7 @@ Events (kind, device, text): joined, left, gone, back, mismatch, refused, versio
 """
 
 from shared_rules.game import IllegalAction, SYSTEM
+from shared_rules.actlist import ActionList
 # by its dotted name: a frozen string (`from package import module` makes that
 # name a new interned string in RAM at run time)
 import shared_rules.link.messages as m
@@ -96,7 +97,7 @@ class Host:
         self.phase = LOBBY
         self.events = []
         self.state = None
-        self.actions = []
+        self.actions = ActionList()
         self.seats = None
         self.game = None
         self.cls = None
@@ -126,7 +127,7 @@ class Host:
             raise ValueError("seats are [name, device, bot] lists")
         cls, timed = self.resolve(game)
         state = cls(len(seats), seed, options)
-        acts = []
+        acts = ActionList()
         for a in actions or ():
             a = tuple(a)
             state.apply(a)
