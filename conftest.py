@@ -38,19 +38,73 @@ CI_ALLOWED_SKIPS = {
 }
 
 
+# The order `make test`'s two workers take the modules in (pytest-xdist, --dist loadscope:
+# a whole module at a time, the next one whenever a worker has at most two of its tests
+# left): the longest first, so what is left at the end is short and both workers end
+# close together. These are the modules known to be long, longest first (seconds alone
+# on an idle machine, from a full run; the link and fuzz halves in proportion to what
+# the split modules measured); then the other emulator modules (each boots an emulated
+# Pico), then the other heavier tiers (MicroPython under Node.js, Chromium), then the
+# unit tier; within each, the collection's order. A module that grows long belongs in
+# this list: one that starts late leaves the other worker idle meanwhile.
+LONGEST_FIRST = (
+    "tests/test_device_uf2.py",              # ~160 s, 13 tests (images built and booted)
+    "tests/test_device_power.py",            # ~126 s
+    "tests/test_device_link_kocka10000.py",  # ~120 s: one session, Kocka 10000 linked
+    "tests/test_device_link_races.py",       # ~100 s: one session, Cubo and Cubingos linked
+    "tests/test_app_fuzz_b.py",              # ~70 s: 10,000 events
+    "tests/test_device_link_sim.py",         # ~69 s
+    "tests/test_device_cubingos.py",         # ~61 s
+    "tests/test_device_thinking.py",         # ~59 s
+    "tests/test_app_fuzz_a.py",              # ~57 s: 10,000 events
+    "tests/test_device_power_cut.py",        # ~53 s
+    "tests/test_device_link.py",             # ~49 s
+    "tests/test_device_countdown.py",        # ~23 s
+)
+
+
 def pytest_configure(config):
     for name, what in TIERS.items():
         config.addinivalue_line("markers", "%s: %s" % (name, what))
+    # loadscope would otherwise hand the modules out by their number of tests, most first
+    # (its default "reorder"), whatever their order here: the one-test fuzz came last.
+    if getattr(config.option, "loadscopereorder", None):
+        config.option.loadscopereorder = False
+
+
+def _module(item):
+    return item.nodeid.split("::", 1)[0]
+
+
+def _rank(items):
+    """module -> its place in the run: LONGEST_FIRST's, then a module with an emulator
+    test, then one with a MicroPython, browser or toolchain test, then the rest."""
+    rank = {}
+    for item in items:
+        m = _module(item)
+        if m in LONGEST_FIRST:
+            r = LONGEST_FIRST.index(m)
+        elif item.get_closest_marker("emulator"):
+            r = len(LONGEST_FIRST)
+        elif any(item.get_closest_marker(t) for t in ("micropython", "browser", "toolchain")):
+            r = len(LONGEST_FIRST) + 1
+        else:
+            r = len(LONGEST_FIRST) + 2
+        rank[m] = min(r, rank.get(m, r))
+    return rank
 
 
 def pytest_collection_modifyitems(config, items):
-    """Untiered tests are `unit`. The emulated-RP2040 modules go first: each is one long
-    module-scoped boot, and xdist (--dist loadscope) hands modules out in this order, so
-    starting them early keeps both workers busy to the end."""
+    """Untiered tests are `unit`. The modules in the order their work is handed out in
+    (LONGEST_FIRST above), each module's tests kept together and in their order."""
     for item in items:
         if not any(item.get_closest_marker(t) for t in TIERS):
             item.add_marker(pytest.mark.unit)
-    items.sort(key=lambda item: 0 if item.get_closest_marker("emulator") else 1)
+    rank = _rank(items)
+    first = {}
+    for i, item in enumerate(items):
+        first.setdefault(_module(item), i)
+    items.sort(key=lambda item: (rank[_module(item)], first[_module(item)]))
 
 
 def _missing_for(item):

@@ -1,7 +1,7 @@
 """The real app linked on two emulated Picos over the cable, with the Kocka firmware image
 (make uf2: the app frozen in), each device's LINK A joined to the other's: the helpers of
-tests/test_device_link_races.py (which plays Kocka 10000 linked with them), tests/linkraces.py,
-the simulator-with-Pico test and the link benches.
+tests/test_device_link_kocka10000.py (which plays Kocka 10000 linked with them),
+tests/linkraces.py, the simulator-with-Pico test and the link benches.
 
 Owns: the images (the probe and a player's name), both devices from the boot to Link
 play's lobby and into a started Kocka 10000, the keys of a Kocka 10000 player who knows

@@ -1,7 +1,7 @@
 """The real-time games linked on emulated Picos (the Kocka image; two on the cable between
 their UART0s, or four in a star), played with each device's buttons as its player would:
-shared by tests/test_device_link_races.py, bench/bench_link_app.py and
-bench/bench_link_four.py.
+shared by tests/test_device_link_races.py, tests/test_device_link_kocka10000.py (the way
+into the lobby and a started game), bench/bench_link_app.py and bench/bench_link_four.py.
 
 Owns: from the boot into the lobby and a started game (device 0 hosts, every other
 joins); the next keys of a Cubo or Cubingos player, decided from the State replayed from

@@ -29,20 +29,39 @@ def start(tmp_path, seconds):
     return proc, results, tmpdir
 
 
+# The slow fake benchmark's own length when nothing stops it: the Ctrl-C test's child ends
+# by itself this long after its second benchmark started, Ctrl-C or not, so every wait on
+# it is bounded by this, with room for a loaded machine (an emulator test on the other
+# core). A child that ignored Ctrl-C runs to its end and fails the test (exit status 0,
+# every result written), one that hangs fails it when the wait runs out.
+SLOW_S = 120
+
+
 def test_ctrl_c_stops_cleanly_and_keeps_the_tracked_results(tmp_path):
-    proc, results, tmpdir = start(tmp_path, 60)
-    lines = []
-    while True:
-        line = proc.stdout.readline()
-        assert line, "the run ended early: %r %s" % (lines, proc.stderr.read())
-        lines.append(line)
-        if line.startswith("[2/2] slow: running"):
-            break
-    time.sleep(0.5)  # inside run(), its temporary folder made
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    proc, results, tmpdir = start(tmp_path, SLOW_S)
+    try:
+        lines = []
+        while True:
+            line = proc.stdout.readline()   # EOF at the latest when the child ends
+            assert line, "the run ended early: %r %s" % (lines, proc.stderr.read())
+            lines.append(line)
+            if line.startswith("[2/2] slow: running"):
+                break
+        time.sleep(0.5)  # inside run(), its temporary folder made
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=SLOW_S + 60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+            pytest.fail("no exit %d s after Ctrl-C, though the benchmark ends by itself in "
+                        "%d s: %s%s%s" % (SLOW_S + 60, SLOW_S, "".join(lines), out, err))
+    finally:
+        if proc.poll() is None:     # an assertion above failed: the child goes too
+            proc.kill()
+            proc.communicate()
     text = "".join(lines) + out
-    assert proc.returncode == 130, text + err
+    assert proc.returncode == 130, text + err     # 0: it ran to its end, Ctrl-C ignored
     assert "Traceback" not in err + text
     assert "[1/2] quick: running" in text and "the answer" in text
     assert "interrupted during slow: 1 of 2 benchmarks completed" in text
