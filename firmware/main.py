@@ -106,7 +106,17 @@ def fast_text(app, hal):
         font_fast.use(font, app.fb, hal.display.buf)
 
 
+def forget_boot_imports():
+    """The port's _boot.py imports rp2 to mount the flash and leaves it loaded, here and
+    in sys.modules: its Python half, the PIO assembler, holds about 2 KB of RAM, and
+    Kocka uses only its C half, _rp2 (LINK C's driver builds its programs with the
+    assembler and lets it go again: hal/link_pio_thumb.py)."""
+    globals().pop("rp2", None)
+    sys.modules.pop("rp2", None)
+
+
 def main():
+    forget_boot_imports()
     prefer_frozen()
     hal = None
     try:

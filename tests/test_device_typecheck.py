@@ -75,7 +75,7 @@ def build_typeshed():
     """Merges the stdlib and rp2 stub packages into BUILD/typeshed (rebuilt when versions change)."""
     rp2, rp2_root = _stub_dist("micropython-rp2-stubs")
     std, std_root = _stub_dist("micropython-stdlib-stubs")
-    stamp_text = "rp2 %s / stdlib %s\n" % (rp2.version, std.version)
+    stamp_text = "rp2 %s / stdlib %s / _rp2 1\n" % (rp2.version, std.version)
     out = os.path.join(BUILD, "typeshed")
     stamp = os.path.join(out, "STAMP")
     if os.path.exists(stamp) and open(stamp).read() == stamp_text:
@@ -100,6 +100,11 @@ def build_typeshed():
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         shutil.copyfile(os.path.join(rp2_root, *parts), dest)
         tops.add(parts[0][:-4] if len(parts) == 1 else parts[0])
+    # _rp2, rp2's C half (the HAL imports it so rp2.py's PIO assembler stays out of RAM):
+    # the stubs have rp2 only, which re-exports it
+    with open(os.path.join(out, "stdlib", "_rp2.pyi"), "w") as fh:
+        fh.write("from rp2 import DMA as DMA, PIO as PIO, StateMachine as StateMachine\n")
+    tops.add("_rp2")
     versions = os.path.join(out, "stdlib", "VERSIONS")
     listed = set()
     with open(versions) as fh:

@@ -547,7 +547,9 @@ def test_picohal_uses_exactly_the_pins_in_pins_py(bus, pico, monkeypatch):
     import hal.link_cable as link_cable
     fake_time.ticks_us = fake_time.ticks_ms
     monkeypatch.setattr(link_cable, "time", fake_time)
-    monkeypatch.setitem(sys.modules, "rp2", fakepio.make_rp2())   # LINK C: a PIO UART
+    fake = fakepio.make_rp2()   # LINK C: a PIO UART
+    monkeypatch.setitem(sys.modules, "rp2", fake)
+    monkeypatch.setitem(sys.modules, "_rp2", fake)
     monkeypatch.delitem(sys.modules, "hal.link_pio_thumb", raising=False)
     ports = hal.link_ports()                    # a guest's: LINK A and LINK B only
     assert set(bus.pins) == set(table) - {pins.LINK_C_TX, pins.LINK_C_RX}
@@ -778,6 +780,15 @@ def test_main_reports_an_app_crash_and_a_board_failure(bus, main_mod, monkeypatc
     fake_pico.PicoHal = broken
     main_mod.main()
     assert reports[1][0] is None and isinstance(reports[1][1], OSError)
+
+
+def test_main_lets_go_of_the_rp2_the_ports_boot_left_loaded(main_mod, monkeypatch):
+    # the port's _boot.py runs in main's globals and imports rp2 (its PIO assembler)
+    rp2 = types.ModuleType("rp2")
+    monkeypatch.setitem(sys.modules, "rp2", rp2)
+    monkeypatch.setitem(vars(main_mod), "rp2", rp2)
+    main_mod.forget_boot_imports()
+    assert "rp2" not in sys.modules and not hasattr(main_mod, "rp2")
 
 
 def test_report_without_a_hal_only_prints(main_mod, capsys):

@@ -57,7 +57,9 @@ def lp(monkeypatch):
 
     machine = types.SimpleNamespace(Pin=FakePin, disable_irq=disable_irq, enable_irq=enable_irq)
     monkeypatch.setitem(sys.modules, "machine", machine)
-    monkeypatch.setitem(sys.modules, "rp2", fakepio.make_rp2())
+    fake = fakepio.make_rp2()
+    monkeypatch.setitem(sys.modules, "rp2", fake)
+    monkeypatch.setitem(sys.modules, "_rp2", fake)
     monkeypatch.delitem(sys.modules, "hal.link_pio_thumb", raising=False)
     monkeypatch.delitem(sys.modules, "hal.link_pio_asm", raising=False)
     monkeypatch.setitem(sys.modules, "time", FakeTime())

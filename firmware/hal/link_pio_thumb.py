@@ -44,12 +44,18 @@ import time
 
 import machine
 import micropython
-import rp2
+import sys
 from micropython import const
-from rp2 import PIO
 
+# rp2's C half, the state machines. Its Python half (rp2.py) is the PIO assembler, needed
+# only to build RX and TX: with them built, it leaves RAM (about 2 KB)
+import _rp2
 from hal.link_cable import drain
 from hal.link_pio_asm import RX, TX
+for _name in ("hal.link_pio_asm", "rp2"):
+    sys.modules.pop(_name, None)
+if hasattr(sys.modules["hal"], "link_pio_asm"):
+    delattr(sys.modules["hal"], "link_pio_asm")
 
 BAUD = const(460800)        # hal/link_cable.py's BAUD: every link port runs at one rate
 PACE = const(115200)        # hal/link_cable.py's PACE
@@ -156,9 +162,9 @@ class LinkPio:
         self._ringv = memoryview(_ring)
         self._lent = 0                      # bytes the last read() returned, still the caller's
         self._tail = None                   # a frame's bytes the queue had no room for yet
-        self._tx_sm = rp2.StateMachine(sm_id, TX, freq=self._freq, set_base=Pin(tx),
+        self._tx_sm = _rp2.StateMachine(sm_id, TX, freq=self._freq, set_base=Pin(tx),
                                        out_base=Pin(tx))
-        self._rx_sm = rp2.StateMachine(sm_id + 1, RX, freq=self._freq, in_base=Pin(rx),
+        self._rx_sm = _rp2.StateMachine(sm_id + 1, RX, freq=self._freq, in_base=Pin(rx),
                                        jmp_pin=Pin(rx))
         self._tx_sm.irq(_on_tx, 1, True)
         self._rx_sm.irq(_on_rx, 1, True)
@@ -259,7 +265,7 @@ class LinkPio:
         for sm in (self._tx_sm, self._rx_sm):
             sm.active(0)
             sm.irq(None)
-        pio = PIO(self._sm_id >> 2)
+        pio = _rp2.PIO(self._sm_id >> 2)
         pio.remove_program(TX)
         pio.remove_program(RX)
         global _txq, _tx_st, _ring, _rx_st, _port

@@ -148,8 +148,9 @@ def display_dma():
     """A DMA channel for the display's pushes (rp2.DMA, MicroPython 1.22 and later), or
     None: the display then writes through machine.SPI."""
     try:
-        import rp2
-        return rp2.DMA()
+        # the C half of rp2: its Python half (the PIO assembler) would stay in RAM
+        import _rp2
+        return _rp2.DMA()
     except (ImportError, AttributeError, OSError):
         return None
 

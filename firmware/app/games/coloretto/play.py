@@ -18,13 +18,19 @@ from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
 from app.games.coloretto import draw as D
 from shared_rules.coloretto import rules as C
-from shared_rules.coloretto.bots import make_bot
 
 TABLE = D.TABLE
 SUMMARY = D.SUMMARY
 ASSIGN = D.ASSIGN
 FINAL = D.FINAL
 
+
+def make_bot(level, seed=0):
+    """A bot of `level` (shared_rules.coloretto.bots). Its module is loaded only for a game
+    that seats a bot: a linked guest's bots play on the host, and a table of humans has
+    none."""
+    from shared_rules.coloretto.bots import make_bot
+    return make_bot(level, seed)
 
 class ColorettoPlay(GameScreen):
     HELP = "app.games.coloretto.help"

@@ -31,7 +31,6 @@ from app.games.cubo import draw as V
 from app.gamescreen import GameScreen, REMOTE
 from app.screen import is_press, is_click
 from shared_rules.cubo import rules as C
-from shared_rules.cubo.bots import make_bot, PACES
 
 _BOT_NAMES = const(("ROBI", "DOKI", "ZIZI"))
 GRID = V.GridLayout(4, 36, 44, 4)
@@ -92,6 +91,14 @@ PLAYER_LED = {C.WAITING: (0, 0, 0), C.ARRANGING: (60, 60, 70), C.CALLED: (40, 20
               C.FINISHED: (40, 200, 60), C.FORFEIT: (220, 30, 30)}
 
 
+def make_bot(level, seed, pace="normal"):
+    """A bot of `level` at a pace of shared_rules.cubo.bots.PACES. Its module is loaded
+    only for a game that seats a bot: a linked guest's bots play on the host, and a
+    table of humans has none."""
+    from shared_rules.cubo.bots import make_bot, PACES
+    return make_bot(level, seed, PACES.get(pace, 100))
+
+
 class CuboMatch(GameScreen):
     HELP = "app.games.cubo.help"
 
@@ -107,7 +114,7 @@ class CuboMatch(GameScreen):
             self.human = kinds.index("human") if "human" in kinds else -1
             self.agents = [REMOTE if p in self.link.remote else
                            None if kinds[p] == "human" else
-                           make_bot(kinds[p], seed * 31 + p, PACES.get(pace, 100))
+                           make_bot(kinds[p], seed * 31 + p, pace)
                            for p in range(len(kinds))]
             self.make_bot = make_bot
             self.names = list(names)
@@ -120,7 +127,7 @@ class CuboMatch(GameScreen):
             self.names = [app.settings.name(0)] * n
             for i in range(len(levels)):
                 p = first_bot + i
-                self.agents[p] = make_bot(levels[i], seed * 31 + p, PACES.get(pace, 100))
+                self.agents[p] = make_bot(levels[i], seed * 31 + p, pace)
                 self.names[p] = _BOT_NAMES[i] if human else levels[i].upper()
             if saved is not None:
                 self.names = list(saved["players"])

@@ -22,7 +22,6 @@ from app.games.kocka10000 import draw as D
 from app.gamescreen import GameScreen
 from app.screen import is_press, is_click
 from shared_rules.kocka10000 import rules as K
-from shared_rules.kocka10000.bots import make_bot
 
 TABLE = D.TABLE
 BOARD = D.BOARD
@@ -41,6 +40,13 @@ def popcount(m):
         m >>= 1
     return n
 
+
+def make_bot(level, seed=0):
+    """A bot of `level` (shared_rules.kocka10000.bots). Its module is loaded only for a game
+    that seats a bot: a linked guest's bots play on the host, and a table of humans has
+    none."""
+    from shared_rules.kocka10000.bots import make_bot
+    return make_bot(level, seed)
 
 class Kocka10000Play(GameScreen):
     HELP = "app.games.kocka10000.help"
