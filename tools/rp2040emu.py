@@ -658,17 +658,23 @@ class PtyBridge:
 
 
 PROBE = os.path.join(ROOT, "tools", "rp2040", "probe_main.py")
+PROBE_DUMP = os.path.join(ROOT, "tools", "rp2040", "probe_dump.py")
 
 
-def probe_main(frozen_image=False):
+def probe_main(frozen_image=False, dump=None):
     """The instrumented main.py (tools/rp2040/probe_main.py) as files for build_image(extra=).
     frozen_image: for a Kocka firmware image, whose frozen main.py runs first: the probe
-    as kocka_probe.py and a boot.py that makes App.run its loop."""
+    as kocka_probe.py and a boot.py that makes App.run its loop. dump: when to print the
+    heap's block map once (tools/rp2040/probe_dump.py: "<bytes>" or "<screen> <frames>")."""
     with open(PROBE, "rb") as f:
         probe = f.read()
-    if frozen_image:
-        return {"kocka_probe.py": probe, "boot.py": b"import kocka_probe\nkocka_probe.install()\n"}
-    return {"main.py": probe}
+    files = {"kocka_probe.py": probe, "boot.py": b"import kocka_probe\nkocka_probe.install()\n"} \
+        if frozen_image else {"main.py": probe}
+    if dump is not None:
+        with open(PROBE_DUMP, "rb") as f:
+            files["kocka_probe_dump.py"] = f.read()
+        files["probe_dump"] = dump.encode()
+    return files
 
 
 class ProbeLog:

@@ -18,7 +18,6 @@ MicroPython subset.
 from micropython import const
 
 from shared_rules import records
-from shared_rules.actlist import ActionList
 from app import journal, jsonfile
 from app.journal import HEADER, JOURNAL, clear
 
@@ -120,7 +119,9 @@ class Recorder(journal.Recorder):
     def __init__(self, storage, log=None, notify=None):
         journal.Recorder.__init__(self, storage, notify)
         self.log = log
-        # kept here, packed (the journal's writer does not keep them)
+        # kept here, packed (the journal's writer does not keep them); the module is
+        # loaded by a Recorder, not with the save's reading at boot
+        from shared_rules.actlist import ActionList
         self.actions = ActionList()
         self.seq = 0          # the log seq of the finished game (0 until stored)
         self.error = None
@@ -134,13 +135,13 @@ class Recorder(journal.Recorder):
     def start(self, game, options, seed, players, now, meta=None, hold=False):
         self._log()  # opened first: it restores the wall clock the setup is stamped with
         journal.Recorder.start(self, game, options, seed, players, now, meta, hold)
-        self.actions = ActionList()
+        self.actions = type(self.actions)()
         self.seq = 0
 
     def resume(self, info, now, used=None):
         journal.Recorder.resume(self, info, now, used)
         n = len(info["actions"]) if used is None else used
-        self.actions = ActionList(info["actions"][:n])
+        self.actions = type(self.actions)(info["actions"][:n])
 
     def action(self, action, now):
         journal.Recorder.action(self, action, now)

@@ -12,10 +12,8 @@ on screen (crc32 of its state's to_dict() as JSON, 0 for screens without a game)
 (before a KS line whose screen is new, the firmware's own `qstr pool: ...` line from
 micropython.qstr_info(): the interned strings' RAM)
 At start it prints `KB <free heap> <allocated>` (before the HAL is built) and on any
-exception `KX` and the traceback. With a file `probe_dump` holding a number of bytes (or
-a screen's name and a number of frames), the first frame whose live heap reaches it (or
-the first after that many frames of that screen) is followed by `KM <bytes>` and the heap's block map
-(micropython.mem_info(1): where the memory went, for docs/link.md's heap notes). With a file `probe_lean` on the filesystem the frames
+exception `KX` and the traceback. With tools/rp2040/probe_dump.py on the filesystem (as
+kocka_probe_dump.py, rp2040emu.probe_main(dump=...)), the heap's block map is printed once. With a file `probe_lean` on the filesystem the frames
 are not collected (a collection after every frame takes 15-20 ms with a game loaded,
 and a message arriving meanwhile waits for it): the heap field is then gc.mem_alloc() as
 it stands, and the frames' times are the plain app's (bench link_app's latencies). Nothing is printed while a sync session owns the
@@ -91,38 +89,16 @@ def lean():
         return False
 
 
-def dump_at():
-    """[screen, frames on it, live heap]: when to dump the block map (probe_dump's words:
-    a number of bytes, or a screen's name and how many of its frames first)."""
-    try:
-        with open("probe_dump") as f:
-            words = f.read().split()
-    except OSError:
-        return None
-    if len(words) == 1:
-        return [None, 0, int(words[0])]
-    return [words[0], int(words[1]), 0]
-
-
-def modules_held():
-    """`KMOD <module> <functions> <classes>` for every module loaded: its function objects
-    (each a heap object, with its slot in a dict) and classes, methods counted."""
-    for name in sorted(sys.modules):
-        funcs = classes = 0
-        for v in sys.modules[name].__dict__.values():
-            if type(v) is type:
-                classes += 1
-                for w in v.__dict__.values():
-                    funcs += type(w).__name__ in ("function", "staticmethod", "classmethod")
-            else:
-                funcs += type(v).__name__ == "function"
-        print("KMOD %s %d %d" % (name, funcs, classes))
-
-
 def loop(app, hal):
     serial = hal.serial
     collect = not lean()
-    dump = dump_at()
+    try:
+        # on the filesystem only when a block map is asked for: the probe's own code is
+        # on the heap, in every figure it measures
+        import kocka_probe_dump
+        dump = kocka_probe_dump.Dump()
+    except ImportError:
+        dump = None
     wait = getattr(hal, "wait_for_input", hal.sleep_ms)
     start = hal.ticks_ms()
     last = start
@@ -153,13 +129,8 @@ def loop(app, hal):
                                                   time.ticks_diff(t1, t0),
                                                   time.ticks_diff(t2, t1),
                                                   time.ticks_diff(t3, t2), hal.display.pushes))
-            if dump is not None and dump[0] in (None, name):
-                dump[1] -= 1
-            if dump is not None and dump[1] < 0 and gc.mem_alloc() >= dump[2]:
+            if dump is not None and dump.frame(name):
                 dump = None
-                print("KM %d" % gc.mem_alloc())
-                micropython.mem_info(1)
-                modules_held()
             state = (name, fingerprint(app.top()))
             if state != shown:
                 if shown is None or name != shown[0]:
