@@ -65,6 +65,15 @@ class Tally:
 
 
 def print_actions(actions):
-    """The actions as "KL i [...]" lines, ACTIONS_PER_LINE a line."""
-    for i in range(0, len(actions), ACTIONS_PER_LINE):
-        print("KL %d %s" % (i, json.dumps([list(a) for a in actions[i:i + ACTIONS_PER_LINE]])))
+    """The actions as "KL i [...]" lines, ACTIONS_PER_LINE a line (read once, in order: a
+    link's actions are a packed list, shared_rules.actlist, whose slices read it all)."""
+    line = []
+    start = 0
+    for a in actions:
+        line.append(list(a))
+        if len(line) == ACTIONS_PER_LINE:
+            print("KL %d %s" % (start, json.dumps(line)))
+            start += len(line)
+            line = []
+    if line:
+        print("KL %d %s" % (start, json.dumps(line)))
