@@ -25,8 +25,16 @@ def start(tmp_path, seconds):
             "package='tests.benchfake', results=%r, stage=%r))"
             % (str(results), str(tmp_path / "stage")))
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=ctrl_c_as_at_a_terminal)
     return proc, results, tmpdir
+
+
+def ctrl_c_as_at_a_terminal():
+    """In the child: Ctrl-C (SIGINT) as a terminal delivers it. A test run started in the
+    background by a shell inherits SIGINT ignored, and Python then installs no
+    KeyboardInterrupt handler: the signal would be dropped, whatever the tool does."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 # The slow fake benchmark's own length when nothing stops it: the Ctrl-C test's child ends

@@ -213,13 +213,14 @@ def test_a_terminal_gets_tables_a_pipe_plain_text(club):
 # -- 6. Ctrl-C during a sync -------------------------------------------------------------------
 def test_ctrl_c_during_a_sync_says_what_was_kept(tmp_path):
     from tests.test_host_cli import Sim
+    from tests.test_bench_runner import ctrl_c_as_at_a_terminal
     # enough games that the sync is still running when the first progress line is read
     sim = Sim(tmp_path / "dev", games=600, seed=9)
     dbpath = tmp_path / "k.sqlite3"
     try:
         proc = subprocess.Popen([KOCKA, "--db", str(dbpath), "sync", "--port", sim.port],
                                 env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True)
+                                text=True, preexec_fn=ctrl_c_as_at_a_terminal)
         while True:
             line = proc.stderr.readline()
             assert line, "sync ended without progress"
